@@ -1,0 +1,108 @@
+/**
+ * Building blocks shared by every area of the contract: timestamps, identifiers,
+ * the spec's limits, query-string coercion and the two pagination envelopes.
+ */
+import { z } from "zod";
+
+/** ISO 8601 timestamp (`ts` in the spec). Offsets are allowed so other servers' answers parse. */
+export const Timestamp = z.iso.datetime({ offset: true });
+
+/** Every list of the cursor style caps `limit` at 1000. */
+export const MAX_LIMIT = 1000;
+
+/** Toolkit, tool and trigger type versions: `YYYYMMDD_NN`. */
+export const VERSION_PATTERN = /^\d{8}_\d{2}$/;
+export const Version = z
+  .string()
+  .regex(VERSION_PATTERN, "must look like YYYYMMDD_NN, e.g. 20250905_00");
+/** A version selector: a concrete version or `latest`. */
+export const VersionSelector = z.union([z.literal("latest"), Version]);
+
+/** A non-empty identifier in a path or body. */
+export const Id = z.string().min(1, "must not be empty");
+
+/**
+ * Query values arrive as strings. These preprocessors accept both what a
+ * caller of the client passes (numbers, booleans, arrays) and what a server
+ * reads off the wire (strings), so one schema serves both ends.
+ */
+function emptyToUndefined(value: unknown): unknown {
+  return value === "" || value === null ? undefined : value;
+}
+
+/** `limit`: a whole number 1..max; absent, empty or `null` means "default". */
+export function queryLimit(max = MAX_LIMIT) {
+  return z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: "must be a number" })
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(max, `must be at most ${max}`)
+      .optional(),
+  );
+}
+
+/** 1-based page number of the MCP listings. */
+export const QueryPageNo = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "pages start at 1").optional(),
+);
+
+/** Booleans in a query: true/false/1/0, case-insensitive. */
+export const QueryBoolean = z.preprocess((value) => {
+  const v = emptyToUndefined(value);
+  if (typeof v !== "string") return v;
+  const lower = v.toLowerCase();
+  if (lower === "true" || lower === "1") return true;
+  if (lower === "false" || lower === "0") return false;
+  return v;
+}, z.boolean({ error: "must be true or false" }).optional());
+
+/**
+ * Arrays in a query. The public client sends them comma-separated
+ * (`user_ids=a,b`); repeated keys and bracket form reach the schema as an array
+ * (the server's query parser folds `k[]` into `k`). Both are flattened here.
+ */
+export const QueryStringArray = z.preprocess((value) => {
+  const v = emptyToUndefined(value);
+  if (v === undefined) return undefined;
+  const parts = (Array.isArray(v) ? v : [v]).flatMap((item) =>
+    typeof item === "string" ? item.split(",") : [item],
+  );
+  return parts.map((p) => (typeof p === "string" ? p.trim() : p)).filter((p) => p !== "");
+}, z.array(z.string()).optional());
+
+/** An enum in a query, with a message that lists the allowed values. */
+export function queryEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.preprocess(emptyToUndefined, z.enum(values, { error: `must be one of: ${values.join(", ")}` }).optional());
+}
+
+/** Marks a field or parameter deprecated: kept for compatibility, shown as such in OpenAPI. */
+export function deprecated<T extends z.ZodType>(schema: T, use?: string): T {
+  return schema.meta({ deprecated: true, description: use ? `Deprecated: use ${use}.` : "Deprecated." }) as T;
+}
+
+/** Page-number pagination (MCP listings). */
+export const PagePagination = z.looseObject({
+  total_pages: z.number().int(),
+  current_page: z.number().int(),
+});
+
+/** Cursor pagination (projects, toolkits, trigger instances, trigger types). */
+export const CursorPagination = z.looseObject({
+  next_cursor: z.string().nullable(),
+  total_pages: z.number().int(),
+  current_page: z.number().int(),
+  total_items: z.number().int(),
+});
+
+/** A cursor-paginated list of `item` under `key`. */
+export function cursorPage<K extends string, T extends z.ZodType>(key: K, item: T) {
+  return CursorPagination.extend({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> });
+}
+
+export const CursorQuery = {
+  limit: queryLimit(),
+  cursor: z.preprocess(emptyToUndefined, z.string().optional()),
+};

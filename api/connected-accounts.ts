@@ -1,0 +1,52 @@
+/** Connected accounts: a user's connection to an external application. */
+import { z } from "zod";
+import { Id, deprecated } from "./common";
+
+export const CONNECTED_ACCOUNT_STATUSES = ["INITIALIZING", "ACTIVE", "FAILED", "EXPIRED"] as const;
+
+export const ConnectionData = z.looseObject({
+  authScheme: z.string(),
+  /** String-valued keys; the spec lists them (subdomain, oauth_token, status, ...). */
+  val: z.record(z.string(), z.unknown()),
+});
+
+export const ConnectedAccount = z.looseObject({
+  id: z.string(),
+  connectionData: ConnectionData,
+  status: z.string(),
+  redirect_url: z.string().nullable().optional(),
+  redirect_uri: z.string().nullable().optional(),
+  deprecated: deprecated(z.looseObject({ uuid: z.string(), authConfigUuid: z.string() }).optional()),
+});
+export type ConnectedAccount = z.infer<typeof ConnectedAccount>;
+
+/**
+ * The spec does not show `connection`'s fields nor where `user_id` goes; we
+ * take it in `connection.user_id` (the public client's place) or at the top.
+ * Credentials for API-key schemes travel in `connection.state.val`.
+ */
+export const CreateConnectedAccountBody = z.strictObject({
+  auth_config: z.looseObject({ id: Id }),
+  connection: z.looseObject({
+    user_id: z.string().min(1).optional(),
+    callback_url: z.url().optional(),
+    state: z.looseObject({ authScheme: z.string().optional(), val: z.record(z.string(), z.unknown()) }).optional(),
+  }),
+  user_id: z.string().min(1).optional(),
+  validate_credentials: z.boolean().default(false).meta({ description: "Experimental: validates only the API-key scheme." }),
+});
+export type CreateConnectedAccountBody = z.input<typeof CreateConnectedAccountBody>;
+
+export const ConnectedAccountParams = z.object({ nanoid: Id });
+export const RefreshConnectedAccountQuery = z.looseObject({ redirect_url: z.url().optional() });
+export const RefreshConnectedAccountBody = z.strictObject({
+  redirect_url: z.url().optional(),
+  validate_credentials: z.boolean().default(false),
+});
+export type RefreshConnectedAccountBody = z.input<typeof RefreshConnectedAccountBody>;
+export const RefreshConnectedAccountResponse = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  redirect_url: z.string().nullable(),
+});
+export type RefreshConnectedAccountResponse = z.infer<typeof RefreshConnectedAccountResponse>;

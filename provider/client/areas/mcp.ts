@@ -1,0 +1,69 @@
+import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
+import { iteratePages, startPage } from "../pagination";
+import type { ItemOf, RequestOptions } from "../types";
+import { APIResource } from "./resource";
+
+/** MCP servers and their per-user instances. */
+export class McpResource extends APIResource {
+  /** POST /api/v3/mcp/servers. Not retried after it may have reached the server. */
+  create(body: RouteBody<"createMcpServer">, options?: RequestOptions): Promise<RouteResponse<"createMcpServer">> {
+    return this._call("createMcpServer", { body }, options);
+  }
+
+  /** GET /api/v3/mcp/{id}: includes `deleted`. */
+  get(id: string, options?: RequestOptions): Promise<RouteResponse<"getMcpServer">> {
+    return this._call("getMcpServer", { params: { id } }, options);
+  }
+
+  /** PATCH /api/v3/mcp/{id}: only the fields sent change. */
+  update(id: string, body: RouteBody<"updateMcpServer">, options?: RequestOptions): Promise<RouteResponse<"updateMcpServer">> {
+    return this._call("updateMcpServer", { params: { id }, body }, options);
+  }
+
+  /** DELETE /api/v3/mcp/{id}: soft delete, not undoable. */
+  delete(id: string, options?: RequestOptions): Promise<RouteResponse<"deleteMcpServer">> {
+    return this._call("deleteMcpServer", { params: { id } }, options);
+  }
+
+  /** GET /api/v3/mcp/app/{appKey}: one page of the servers configured for a toolkit. */
+  listByApp(appKey: string, query?: RouteQuery<"listMcpByApp">, options?: RequestOptions): Promise<RouteResponse<"listMcpByApp">> {
+    return this._call("listMcpByApp", { params: { appKey }, query }, options);
+  }
+
+  /** Every server for a toolkit across pages (increments `page_no`). */
+  iterateByApp(
+    appKey: string,
+    query?: RouteQuery<"listMcpByApp">,
+    options?: RequestOptions,
+  ): AsyncGenerator<ItemOf<RouteResponse<"listMcpByApp">["items"]>> {
+    return iteratePages((page_no) => this.listByApp(appKey, { ...query, page_no }, options), "items", startPage(query));
+  }
+
+  /** GET /api/v3/mcp/servers/{serverId}/instances: one page. */
+  listInstances(
+    serverId: string,
+    query?: RouteQuery<"listMcpInstances">,
+    options?: RequestOptions,
+  ): Promise<RouteResponse<"listMcpInstances">> {
+    return this._call("listMcpInstances", { params: { serverId }, query }, options);
+  }
+
+  /** Every instance of a server across pages (increments `page_no`). */
+  iterateInstances(
+    serverId: string,
+    query?: RouteQuery<"listMcpInstances">,
+    options?: RequestOptions,
+  ): AsyncGenerator<ItemOf<RouteResponse<"listMcpInstances">["instances"]>> {
+    return iteratePages((page_no) => this.listInstances(serverId, { ...query, page_no }, options), "instances", startPage(query));
+  }
+
+  /** DELETE /api/v3/mcp/servers/{serverId}/instances/{instanceId}: also that user's connected accounts under the server's auth configs. */
+  deleteInstance(serverId: string, instanceId: string, options?: RequestOptions): Promise<RouteResponse<"deleteMcpInstance">> {
+    return this._call("deleteMcpInstance", { params: { serverId, instanceId } }, options);
+  }
+
+  /** POST /api/v3/mcp/servers/generate: URLs for an existing server (stores nothing; retried). */
+  generateUrl(body: RouteBody<"generateMcpUrl">, options?: RequestOptions): Promise<RouteResponse<"generateMcpUrl">> {
+    return this._call("generateMcpUrl", { body }, options);
+  }
+}

@@ -1,0 +1,40 @@
+import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
+import { iterateCursor, startCursor } from "../pagination";
+import type { ItemOf, RequestOptions } from "../types";
+import { APIResource } from "./resource";
+
+/** Projects of the organization; every call uses the organization key (`x-org-api-key`). */
+export class ProjectsResource extends APIResource {
+  /** POST /api/v3/org/owner/project/new. Not retried after it may have reached the server. */
+  create(body: RouteBody<"createProject">, options?: RequestOptions): Promise<RouteResponse<"createProject">> {
+    return this._call("createProject", { body }, options);
+  }
+
+  /** GET /api/v3/org/owner/project/list: one page, newest first. */
+  list(query?: RouteQuery<"listProjects">, options?: RequestOptions): Promise<RouteResponse<"listProjects">> {
+    return this._call("listProjects", { query }, options);
+  }
+
+  /** Every project across pages (follows `next_cursor`). */
+  iterate(
+    query?: RouteQuery<"listProjects">,
+    options?: RequestOptions,
+  ): AsyncGenerator<ItemOf<RouteResponse<"listProjects">["data"]>> {
+    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "data", startCursor(query));
+  }
+
+  /** GET /api/v3/org/owner/project/{nano_id}. */
+  get(nanoId: string, options?: RequestOptions): Promise<RouteResponse<"getProject">> {
+    return this._call("getProject", { params: { nano_id: nanoId } }, options);
+  }
+
+  /** DELETE /api/v3/org/owner/project/{nano_id}: the project, its keys and everything in it. */
+  delete(nanoId: string, options?: RequestOptions): Promise<RouteResponse<"deleteProject">> {
+    return this._call("deleteProject", { params: { nano_id: nanoId } }, options);
+  }
+
+  /** POST /api/v3/org/owner/project/{nano_id}/regenerate_api_key: the old keys stop working. */
+  regenerateApiKey(nanoId: string, options?: RequestOptions): Promise<RouteResponse<"regenerateApiKey">> {
+    return this._call("regenerateApiKey", { params: { nano_id: nanoId } }, options);
+  }
+}

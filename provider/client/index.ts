@@ -1,0 +1,45 @@
+/** The typed HTTP client of the Integration Platform API v3. */
+export {
+  IntegrationPlatformClient,
+  normalizeBaseUrl,
+  DEFAULT_MAX_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_RETRY_BASE_DELAY_MS,
+  DEFAULT_RETRY_MAX_DELAY_MS,
+  type ClientOptions,
+} from "./client";
+export {
+  IntegrationPlatformError,
+  MissingCredentialsError,
+  CREDENTIAL_SOURCES,
+  APIError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  RateLimitError,
+  InternalServerError,
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  InvalidResponseError,
+  type ResponseIssue,
+} from "./errors";
+export { collect, cursorPages, iterateCursor, numberedPages, iteratePages } from "./pagination";
+export { RETRY_POLICY, RETRYABLE_STATUSES, type RetryClass } from "./retry";
+export { serializeQuery } from "./query";
+export { closeSharedDispatcher } from "./dispatcher";
+export type { RequestOptions, ItemOf } from "./types";
+export type { APIResource } from "./areas/resource";
+export type { SessionResource } from "./areas/session";
+export type { ProjectsResource } from "./areas/projects";
+export type { ConfigResource } from "./areas/config";
+export type { AuthConfigsResource } from "./areas/auth-configs";
+export type { ToolkitsResource } from "./areas/toolkits";
+export type { ConnectedAccountsResource } from "./areas/connected-accounts";
+export type { McpResource } from "./areas/mcp";
+export type { ToolRouterResource } from "./areas/tool-router";
+export type { TriggersResource } from "./areas/triggers";
+export type { MigrationResource } from "./areas/migration";

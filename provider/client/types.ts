@@ -1,0 +1,14 @@
+/** Types of the client's surface, all derived from the route table in `api/routes.ts`. */
+
+/** Options every method takes as its last argument. */
+export interface RequestOptions {
+  /** Aborts the call (including retries and the waits between them): `APIUserAbortError`. */
+  signal?: AbortSignal;
+  /** Time limit of each attempt in milliseconds; defaults to the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Retries of this call; defaults to the client's `maxRetries`. */
+  maxRetries?: number;
+}
+
+/** The element type of an array type. */
+export type ItemOf<T> = T extends readonly (infer I)[] ? I : never;

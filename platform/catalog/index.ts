@@ -1,0 +1,41 @@
+/**
+ * The local platform's read-only catalog: toolkits, tools and trigger types
+ * from the data files, cursor pagination, and the tool router's meta tools.
+ */
+export {
+  Catalog,
+  type Category,
+  type ListToolkitsFilter,
+  type ListTriggerTypesFilter,
+  type ManagedBy,
+  type SearchToolsOptions,
+  type ToolkitSort,
+  type ToolkitVersionsSelector,
+  type AuthMode,
+  type Tool,
+  type ToolkitDetail,
+  type ToolkitSummary,
+  type TriggerType,
+} from "./catalog";
+export { CatalogDataError, CatalogError } from "./errors";
+export {
+  type CursorOptions,
+  type CursorPageResult,
+  type CursorPosition,
+  DEFAULT_PAGE_LIMIT,
+  decodeCursor,
+  encodeCursor,
+  paginateByCursor,
+} from "./cursor";
+export {
+  EXTERNAL_META_TOOLS,
+  META_TOOLKIT,
+  META_TOOLS_VERSION,
+  type MetaToolResult,
+  type MetaToolSession,
+  type Recipe,
+  type RecipeStore,
+  executeMetaTool,
+  sessionTools,
+} from "./meta-tools";
+export { type DataFile, CATEGORIES_FILE, TOOLKIT_FILES } from "./data-files";

@@ -1,0 +1,107 @@
+/**
+ * Authentication by the route's scheme. Project keys go in `x-api-key`,
+ * organization keys in `x-org-api-key`. Keys are stored as sha256 hashes; the
+ * hash found by lookup is compared again in constant time. No message or log
+ * line ever carries a key.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import { AUTH_HEADERS, type AuthScheme } from "../api";
+import { ApiError } from "./errors";
+import { hashKey, isWellFormedKey, sameHash } from "./ids";
+import type { Org, OrgKey, OrgMember, Project, ProjectKey, Store } from "./store";
+
+export interface ProjectAuth {
+  kind: "project";
+  project: Project;
+  key: ProjectKey;
+  org: Org;
+}
+
+export interface OrgAuth {
+  kind: "org";
+  org: Org;
+  key: OrgKey;
+  member: OrgMember;
+}
+
+export type AuthFor<S extends AuthScheme> = S extends "apiKey" ? ProjectAuth : S extends "orgApiKey" ? OrgAuth : undefined;
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  if (Array.isArray(value)) return value[0]?.trim() || undefined;
+  return value?.trim() || undefined;
+}
+
+const NEEDS = {
+  apiKey: `a project API key in the ${AUTH_HEADERS.apiKey} header`,
+  orgApiKey: `an organization API key in the ${AUTH_HEADERS.orgApiKey} header`,
+} as const;
+
+function findProjectKey(store: Store, key: string): { key: ProjectKey; project: Project } | undefined {
+  const hash = hashKey(key);
+  const found = store.projects.findKeyByHash(hash);
+  if (!found || !sameHash(found.key_hash, hash)) return undefined;
+  const project = store.projects.get(found.project_id);
+  return project ? { key: found, project } : undefined;
+}
+
+function findOrgKey(store: Store, key: string): OrgKey | undefined {
+  const hash = hashKey(key);
+  const found = store.orgs.findKeyByHash(hash);
+  return found && sameHash(found.key_hash, hash) ? found : undefined;
+}
+
+export function authenticate(store: Store, scheme: "apiKey", headers: IncomingHttpHeaders): ProjectAuth;
+export function authenticate(store: Store, scheme: "orgApiKey", headers: IncomingHttpHeaders): OrgAuth;
+export function authenticate(store: Store, scheme: AuthScheme, headers: IncomingHttpHeaders): ProjectAuth | OrgAuth | undefined;
+export function authenticate(store: Store, scheme: AuthScheme, headers: IncomingHttpHeaders): ProjectAuth | OrgAuth | undefined {
+  if (scheme === "none") return undefined;
+  const ownHeader = AUTH_HEADERS[scheme];
+  const otherScheme = scheme === "apiKey" ? "orgApiKey" : "apiKey";
+  const otherHeader = AUTH_HEADERS[otherScheme];
+  const key = header(headers, ownHeader);
+
+  if (!key) {
+    if (header(headers, otherHeader)) {
+      throw new ApiError(403, "forbidden", `This route needs ${NEEDS[scheme]}; ${otherHeader} is not accepted here.`, {
+        suggestedFix: `Send ${NEEDS[scheme]}.`,
+      });
+    }
+    throw new ApiError(401, "unauthorized", `Missing API key: this route needs ${NEEDS[scheme]}.`, {
+      suggestedFix: `Send ${NEEDS[scheme]}.`,
+    });
+  }
+  const invalid = new ApiError(401, "unauthorized", `The key in ${ownHeader} is invalid or has been revoked.`, {
+    suggestedFix: `Send a current key; ${scheme === "apiKey" ? "a project's keys can be regenerated with an organization key" : "organization keys come from the platform's administrator"}.`,
+  });
+  if (!isWellFormedKey(key)) throw invalid;
+
+  if (scheme === "apiKey") {
+    const found = findProjectKey(store, key);
+    if (found) {
+      const org = store.orgs.get(found.project.org_id);
+      if (!org) throw invalid;
+      return { kind: "project", project: found.project, key: found.key, org };
+    }
+    if (findOrgKey(store, key)) {
+      throw new ApiError(403, "forbidden", `${ownHeader} carries an organization key; this route needs ${NEEDS.apiKey}.`, {
+        suggestedFix: `Send ${NEEDS.apiKey}.`,
+      });
+    }
+    throw invalid;
+  }
+
+  const orgKey = findOrgKey(store, key);
+  if (orgKey) {
+    const org = store.orgs.get(orgKey.org_id);
+    const member = store.orgs.getMember(orgKey.org_member_id);
+    if (!org || !member) throw invalid;
+    return { kind: "org", org, key: orgKey, member };
+  }
+  if (findProjectKey(store, key)) {
+    throw new ApiError(403, "forbidden", `${ownHeader} carries a project key; this route needs ${NEEDS.orgApiKey}.`, {
+      suggestedFix: `Send ${NEEDS.orgApiKey}.`,
+    });
+  }
+  throw invalid;
+}

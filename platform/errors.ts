@@ -1,0 +1,105 @@
+/**
+ * Errors of the local platform. Every failure answers the spec's envelope
+ * `{ error: { message, code, slug, status, request_id, suggested_fix, errors } }`;
+ * handlers throw `ApiError` and the app's error handler renders it.
+ */
+import type { ApiErrorEnvelope } from "../api";
+
+export type ErrorSlug =
+  | "validation_error"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "method_not_allowed"
+  | "conflict"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "rate_limited"
+  | "service_unavailable"
+  | "internal_error";
+
+export interface ApiErrorOptions {
+  suggestedFix?: string;
+  errors?: string[];
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly slug: ErrorSlug;
+  readonly suggestedFix: string;
+  readonly errors: string[];
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, slug: ErrorSlug, message: string, options: ApiErrorOptions = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.slug = slug;
+    this.suggestedFix = options.suggestedFix ?? defaultFix(slug);
+    this.errors = options.errors ?? [];
+    this.headers = options.headers ?? {};
+  }
+}
+
+function defaultFix(slug: ErrorSlug): string {
+  switch (slug) {
+    case "validation_error":
+      return "Correct the fields listed in `errors` and send the request again.";
+    case "unauthorized":
+      return "Send a valid key in the header this route needs.";
+    case "forbidden":
+      return "Use the kind of key this route needs.";
+    case "not_found":
+      return "Check the identifier; objects of other projects are not visible with this key.";
+    case "method_not_allowed":
+      return "Use one of the methods listed in the Allow header.";
+    case "conflict":
+      return "Choose another value for the conflicting field.";
+    case "payload_too_large":
+      return "Send a smaller request body.";
+    case "unsupported_media_type":
+      return "Send the body as application/json.";
+    case "rate_limited":
+      return "Wait for the number of seconds in Retry-After and retry.";
+    case "service_unavailable":
+      return "Retry the request after a short wait.";
+    case "internal_error":
+      return "Retry; if it persists, report it with the request_id.";
+  }
+}
+
+/** A stable numeric `code` per slug (the spec leaves the value set open). */
+const CODES: Record<ErrorSlug, number> = {
+  validation_error: 10400,
+  unauthorized: 10401,
+  forbidden: 10403,
+  not_found: 10404,
+  method_not_allowed: 10405,
+  conflict: 10409,
+  payload_too_large: 10413,
+  unsupported_media_type: 10415,
+  rate_limited: 10429,
+  service_unavailable: 10503,
+  internal_error: 10500,
+};
+
+export function envelope(error: ApiError, requestId: string): ApiErrorEnvelope {
+  return {
+    error: {
+      message: error.message,
+      code: CODES[error.slug],
+      slug: error.slug,
+      status: error.status,
+      request_id: requestId,
+      suggested_fix: error.suggestedFix,
+      errors: error.errors,
+    },
+  };
+}
+
+export const badRequest = (message: string, errors: string[] = [], suggestedFix?: string) =>
+  new ApiError(400, "validation_error", message, { errors, ...(suggestedFix ? { suggestedFix } : {}) });
+export const notFound = (what: string, id: string) =>
+  new ApiError(404, "not_found", `${what} ${JSON.stringify(id)} was not found`);
+export const conflict = (message: string, errors: string[] = []) => new ApiError(409, "conflict", message, { errors });

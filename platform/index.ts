@@ -1,0 +1,108 @@
+/**
+ * The local Integration Platform: build the app (`buildApp`) or start a
+ * listening server with a store and a catalog (`startPlatform`).
+ */
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./app";
+import { Catalog } from "./catalog";
+import type { ChaosOptions } from "./chaos";
+import { bootstrap, type SeedKind } from "./seed";
+import { Store } from "./store";
+
+export { buildApp, assertAllRoutesRegistered, type BuildAppOptions } from "./app";
+export { Catalog } from "./catalog";
+export { Chaos, parseChaos, type ChaosOptions } from "./chaos";
+export { RequestLog, type RequestLogEntry, type RequestLogFilter } from "./request-log";
+export { bootstrap, type BootstrapResult, type SeedKind } from "./seed";
+export { Store } from "./store";
+
+export interface StartPlatformOptions {
+  /** Port to listen on; 0 (default) picks a free one. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Database file or `:memory:` (default). Ignored when `store` is given. */
+  db?: string;
+  /** An open store to serve (not closed by close()). */
+  store?: Store;
+  catalog?: Catalog;
+  seed?: SeedKind;
+  /** Keys to use instead of generated ones. */
+  orgApiKey?: string;
+  apiKey?: string;
+  chaos?: ChaosOptions;
+  logger?: boolean;
+  /** Base URL for handed-out URLs (mcp_url, redirect_url); the request's origin when unset. */
+  publicUrl?: string;
+  now?: () => Date;
+}
+
+export interface RunningPlatform {
+  url: string;
+  app: FastifyInstance;
+  store: Store;
+  orgApiKey?: string;
+  projectId?: string;
+  apiKey?: string;
+  /** Remarks about keys that could not be shown (see the CLI). */
+  notes: string[];
+  close(): Promise<void>;
+}
+
+function urlFor(host: string, port: number): string {
+  const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+export async function startPlatform(options: StartPlatformOptions = {}): Promise<RunningPlatform> {
+  const ownStore = !options.store;
+  const store = options.store ?? new Store(options.db ?? ":memory:");
+  try {
+    const catalog = options.catalog ?? Catalog.load();
+    const host = options.host ?? "127.0.0.1";
+    const app = buildApp({
+      store,
+      catalog,
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.chaos ? { chaos: options.chaos } : {}),
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    });
+    await app.listen({ port: options.port ?? 0, host });
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : (options.port ?? 0);
+    const url = urlFor(host, port);
+    let keys;
+    try {
+      keys = bootstrap(store, catalog, {
+        seed: options.seed ?? "none",
+        orgApiKey: options.orgApiKey,
+        apiKey: options.apiKey,
+        origin: options.publicUrl ?? url,
+        ...(options.now ? { now: options.now } : {}),
+      });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    let closed = false;
+    return {
+      url,
+      app,
+      store,
+      ...(keys.orgApiKey ? { orgApiKey: keys.orgApiKey } : {}),
+      ...(keys.projectId ? { projectId: keys.projectId } : {}),
+      ...(keys.apiKey ? { apiKey: keys.apiKey } : {}),
+      notes: keys.notes,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        if (ownStore) store.close();
+      },
+    };
+  } catch (error) {
+    if (ownStore) store.close();
+    throw error;
+  }
+}

@@ -1,0 +1,62 @@
+/** The request log: every request the app answered, in a bounded ring buffer, for tests and /_local/requests. */
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** The route table name (`createMcpServer`), a `_local` name, or undefined for unknown routes. */
+  route: string | undefined;
+  status: number;
+  durationMs: number;
+  /** ISO time the request arrived. */
+  at: string;
+  requestId: string;
+}
+
+export interface RequestLogFilter {
+  method?: string;
+  path?: string | RegExp;
+  route?: string;
+  status?: number;
+}
+
+export class RequestLog {
+  private readonly buffer: RequestLogEntry[] = [];
+  private start = 0;
+
+  constructor(readonly capacity = 10_000) {}
+
+  record(entry: RequestLogEntry): void {
+    if (this.buffer.length < this.capacity) {
+      this.buffer.push(entry);
+    } else {
+      this.buffer[this.start] = entry;
+      this.start = (this.start + 1) % this.capacity;
+    }
+  }
+
+  /** Oldest first. */
+  entries(filter?: RequestLogFilter): RequestLogEntry[] {
+    const ordered = [...this.buffer.slice(this.start), ...this.buffer.slice(0, this.start)];
+    return filter ? ordered.filter((entry) => matches(entry, filter)) : ordered;
+  }
+
+  count(filter?: RequestLogFilter): number {
+    return this.entries(filter).length;
+  }
+
+  clear(): void {
+    this.buffer.length = 0;
+    this.start = 0;
+  }
+}
+
+function matches(entry: RequestLogEntry, filter: RequestLogFilter): boolean {
+  if (filter.method !== undefined && entry.method !== filter.method.toUpperCase()) return false;
+  if (filter.route !== undefined && entry.route !== filter.route) return false;
+  if (filter.status !== undefined && entry.status !== filter.status) return false;
+  if (filter.path !== undefined) {
+    if (typeof filter.path === "string" ? entry.path !== filter.path : !filter.path.test(entry.path)) return false;
+  }
+  return true;
+}

@@ -1,0 +1,96 @@
+/** Auth configs (created through the local admin surface; the v3 API only reads them). */
+import type { DatabaseSync } from "node:sqlite";
+import { newId, newUuid } from "../ids";
+import { bool, fromJson, int, toJson } from "./json";
+
+export interface AuthConfigRecord {
+  id: string;
+  uuid: string;
+  project_id: string;
+  toolkit_slug: string;
+  name: string;
+  auth_scheme: string;
+  type: string;
+  is_platform_managed: boolean;
+  credentials: Record<string, unknown>;
+  restrict_to_following_tools: string[];
+  status: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS =
+  "id, uuid, project_id, toolkit_slug, name, auth_scheme, type, is_platform_managed, credentials, restrict_to_following_tools, status, created_by, created_at, updated_at";
+
+function toRecord(row: Record<string, unknown> | undefined): AuthConfigRecord | undefined {
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as AuthConfigRecord),
+    is_platform_managed: bool(row.is_platform_managed),
+    credentials: fromJson(row.credentials, {}),
+    restrict_to_following_tools: fromJson(row.restrict_to_following_tools, []),
+  };
+}
+
+export interface NewAuthConfig {
+  projectId: string;
+  toolkitSlug: string;
+  name: string;
+  authScheme: string;
+  isPlatformManaged: boolean;
+  credentials: Record<string, unknown>;
+  restrictToFollowingTools?: string[];
+  createdBy: string;
+  at: string;
+}
+
+export class AuthConfigStore {
+  constructor(private readonly db: DatabaseSync) {}
+
+  create(input: NewAuthConfig): AuthConfigRecord {
+    const id = newId("ac");
+    this.db
+      .prepare(
+        `INSERT INTO auth_configs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'default', ?, ?, ?, 'ENABLED', ?, ?, ?)`,
+      )
+      .run(
+        id,
+        newUuid(),
+        input.projectId,
+        input.toolkitSlug,
+        input.name,
+        input.authScheme,
+        int(input.isPlatformManaged),
+        toJson(input.credentials),
+        toJson(input.restrictToFollowingTools ?? []),
+        input.createdBy,
+        input.at,
+        input.at,
+      );
+    return this.get(input.projectId, id)!;
+  }
+
+  /** An auth config of the project; another project's answers undefined. */
+  get(projectId: string, id: string): AuthConfigRecord | undefined {
+    return toRecord(this.db.prepare(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ?`).get(id, projectId));
+  }
+
+  list(projectId: string): AuthConfigRecord[] {
+    return this.db
+      .prepare(`SELECT ${COLUMNS} FROM auth_configs WHERE project_id = ? ORDER BY auto_id`)
+      .all(projectId)
+      .map((row) => toRecord(row)!);
+  }
+
+  connectionCount(id: string): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM connected_accounts WHERE auth_config_id = ?").get(id) as { n: number }).n;
+  }
+
+  idForUuid(projectId: string, uuid: string): string | undefined {
+    const row = this.db.prepare("SELECT id FROM auth_configs WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
+      | { id: string }
+      | undefined;
+    return row?.id;
+  }
+}

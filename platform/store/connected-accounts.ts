@@ -1,0 +1,124 @@
+/** Connected accounts: a user's connection under an auth config. */
+import type { DatabaseSync } from "node:sqlite";
+import { newId, newUuid } from "../ids";
+import { fromJson, toJson } from "./json";
+
+export interface ConnectedAccountRecord {
+  id: string;
+  uuid: string;
+  project_id: string;
+  auth_config_id: string;
+  /** The auth config's legacy UUID (joined). */
+  auth_config_uuid: string;
+  user_id: string;
+  status: string;
+  auth_scheme: string;
+  val: Record<string, unknown>;
+  redirect_url: string | null;
+  callback_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT ca.id, ca.uuid, ca.project_id, ca.auth_config_id, ac.uuid AS auth_config_uuid, ca.user_id, ca.status,
+  ca.auth_scheme, ca.val, ca.redirect_url, ca.callback_url, ca.created_at, ca.updated_at
+  FROM connected_accounts ca JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
+
+function toRecord(row: Record<string, unknown> | undefined): ConnectedAccountRecord | undefined {
+  return row ? { ...(row as unknown as ConnectedAccountRecord), val: fromJson(row.val, {}) } : undefined;
+}
+
+export class ConnectedAccountStore {
+  constructor(private readonly db: DatabaseSync) {}
+
+  create(input: {
+    projectId: string;
+    authConfigId: string;
+    userId: string;
+    status: string;
+    authScheme: string;
+    val: Record<string, unknown>;
+    callbackUrl: string | null;
+    /** Builds the redirect URL from the new id (OAuth schemes); null otherwise. */
+    redirectUrl: (id: string) => string | null;
+    at: string;
+  }): ConnectedAccountRecord {
+    const id = newId("ca");
+    this.db
+      .prepare(
+        `INSERT INTO connected_accounts (id, uuid, project_id, auth_config_id, user_id, status, auth_scheme, val, redirect_url, callback_url, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        newUuid(),
+        input.projectId,
+        input.authConfigId,
+        input.userId,
+        input.status,
+        input.authScheme,
+        toJson(input.val),
+        input.redirectUrl(id),
+        input.callbackUrl,
+        input.at,
+        input.at,
+      );
+    return this.get(input.projectId, id)!;
+  }
+
+  /** A connected account of the project; another project's answers undefined. */
+  get(projectId: string, id: string): ConnectedAccountRecord | undefined {
+    return toRecord(this.db.prepare(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
+  }
+
+  /** By id alone: only for the local OAuth completion page, whose link carries the unguessable id. */
+  getAnyProject(id: string): ConnectedAccountRecord | undefined {
+    return toRecord(this.db.prepare(`${SELECT} WHERE ca.id = ?`).get(id));
+  }
+
+  list(projectId: string, filter: { userId?: string } = {}): ConnectedAccountRecord[] {
+    const rows = filter.userId
+      ? this.db.prepare(`${SELECT} WHERE ca.project_id = ? AND ca.user_id = ? ORDER BY ca.auto_id`).all(projectId, filter.userId)
+      : this.db.prepare(`${SELECT} WHERE ca.project_id = ? ORDER BY ca.auto_id`).all(projectId);
+    return rows.map((row) => toRecord(row)!);
+  }
+
+  update(id: string, change: { status?: string; redirectUrl?: string | null; callbackUrl?: string | null; val?: Record<string, unknown> }, at: string): void {
+    const current = this.db.prepare("SELECT status, redirect_url, callback_url, val FROM connected_accounts WHERE id = ?").get(id) as
+      | { status: string; redirect_url: string | null; callback_url: string | null; val: string }
+      | undefined;
+    if (!current) return;
+    this.db
+      .prepare("UPDATE connected_accounts SET status = ?, redirect_url = ?, callback_url = ?, val = ?, updated_at = ? WHERE id = ?")
+      .run(
+        change.status ?? current.status,
+        change.redirectUrl !== undefined ? change.redirectUrl : current.redirect_url,
+        change.callbackUrl !== undefined ? change.callbackUrl : current.callback_url,
+        change.val !== undefined ? toJson(change.val) : current.val,
+        at,
+        id,
+      );
+  }
+
+  /**
+   * Deletes the user's connected accounts that belong to the given auth configs
+   * (and, by cascade, their trigger instances); returns how many accounts went.
+   */
+  deleteForUser(projectId: string, userId: string, authConfigIds: string[]): number {
+    let count = 0;
+    const statement = this.db.prepare(
+      "DELETE FROM connected_accounts WHERE project_id = ? AND user_id = ? AND auth_config_id = ?",
+    );
+    for (const authConfigId of new Set(authConfigIds)) {
+      count += Number(statement.run(projectId, userId, authConfigId).changes);
+    }
+    return count;
+  }
+
+  idForUuid(projectId: string, uuid: string): string | undefined {
+    const row = this.db.prepare("SELECT id FROM connected_accounts WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
+      | { id: string }
+      | undefined;
+    return row?.id;
+  }
+}

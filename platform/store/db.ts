@@ -1,0 +1,199 @@
+/**
+ * Opening the SQLite database and migrating its schema.
+ *
+ * Durability: WAL mode with `synchronous = FULL`. Under WAL, `NORMAL` syncs only
+ * at checkpoints, so a power loss or OS crash can roll back the last commits even
+ * though the server already answered them; `FULL` fsyncs the WAL on every commit,
+ * which is what "a restart keeps every acknowledged write" needs. The cost (one
+ * fsync per write request) is irrelevant for a local platform.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+/** Each entry moves the schema from version i to i+1; never edit a shipped entry, append. */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE orgs (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    plan TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE org_members (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES orgs(id) ON DELETE CASCADE,
+    email TEXT NOT NULL,
+    name TEXT NOT NULL,
+    role TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE org_keys (
+    id TEXT PRIMARY KEY,
+    org_id TEXT NOT NULL REFERENCES orgs(id) ON DELETE CASCADE,
+    org_member_id TEXT NOT NULL REFERENCES org_members(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    key_hash BLOB NOT NULL UNIQUE,
+    key_last4 TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    revoked_at TEXT
+  );
+  CREATE TABLE projects (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    org_id TEXT NOT NULL REFERENCES orgs(id) ON DELETE CASCADE,
+    name TEXT NOT NULL COLLATE NOCASE,
+    email TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    webhook_url TEXT,
+    event_webhook_url TEXT,
+    webhook_secret TEXT,
+    triggers_enabled INTEGER NOT NULL DEFAULT 1,
+    last_subscribed_at TEXT,
+    is_new_webhook INTEGER NOT NULL DEFAULT 1,
+    webhook_version TEXT,
+    config TEXT NOT NULL,
+    UNIQUE (org_id, name)
+  );
+  CREATE TABLE project_keys (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    org_member_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    key_hash BLOB NOT NULL UNIQUE,
+    key_last4 TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    deleted_at TEXT
+  );
+  CREATE INDEX project_keys_project ON project_keys(project_id);
+  CREATE TABLE auth_configs (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    uuid TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    toolkit_slug TEXT NOT NULL,
+    name TEXT NOT NULL,
+    auth_scheme TEXT NOT NULL,
+    type TEXT NOT NULL,
+    is_platform_managed INTEGER NOT NULL,
+    credentials TEXT NOT NULL,
+    restrict_to_following_tools TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX auth_configs_project ON auth_configs(project_id);
+  CREATE TABLE connected_accounts (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    uuid TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    auth_config_id TEXT NOT NULL REFERENCES auth_configs(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    status TEXT NOT NULL,
+    auth_scheme TEXT NOT NULL,
+    val TEXT NOT NULL,
+    redirect_url TEXT,
+    callback_url TEXT,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX connected_accounts_project ON connected_accounts(project_id);
+  CREATE INDEX connected_accounts_user ON connected_accounts(project_id, user_id);
+  CREATE TABLE mcp_servers (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    auth_config_ids TEXT NOT NULL,
+    allowed_tools TEXT NOT NULL,
+    toolkits TEXT NOT NULL,
+    managed_auth_via_platform INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    deleted_at TEXT
+  );
+  CREATE INDEX mcp_servers_project ON mcp_servers(project_id);
+  CREATE TABLE mcp_instances (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    server_id TEXT NOT NULL REFERENCES mcp_servers(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    UNIQUE (server_id, user_id)
+  );
+  CREATE TABLE trigger_instances (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    uuid TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    connected_account_id TEXT NOT NULL REFERENCES connected_accounts(id) ON DELETE CASCADE,
+    trigger_slug TEXT NOT NULL,
+    trigger_config TEXT NOT NULL,
+    state TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    disabled_at TEXT,
+    UNIQUE (connected_account_id, trigger_slug)
+  );
+  CREATE INDEX trigger_instances_project ON trigger_instances(project_id);
+  CREATE TABLE tool_router_sessions (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    user_id TEXT NOT NULL,
+    toolkits TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE tool_router_recipes (
+    session_id TEXT NOT NULL REFERENCES tool_router_sessions(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    recipe TEXT NOT NULL,
+    PRIMARY KEY (session_id, id)
+  );
+  `,
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+export function openDatabase(path: string): DatabaseSync {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path);
+  try {
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA busy_timeout = 5000");
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+function migrate(db: DatabaseSync): void {
+  const row = db.prepare("PRAGMA user_version").get() as { user_version: number };
+  const current = row.user_version;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `the database schema is version ${current}, newer than this platform knows (${MIGRATIONS.length}); use a newer integration-platform-local`,
+    );
+  }
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(MIGRATIONS[version]!);
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The persistent store of the local platform: one SQLite database behind a
+ * `Store` with one module per table group. Route handlers call these methods;
+ * they never write SQL.
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { AuthConfigStore } from "./auth-configs";
+import { ConnectedAccountStore } from "./connected-accounts";
+import { openDatabase } from "./db";
+import { McpStore } from "./mcp";
+import { OrgStore } from "./orgs";
+import { ProjectStore } from "./projects";
+import { ToolRouterStore } from "./tool-router";
+import { TriggerStore } from "./triggers";
+
+export type { AuthConfigRecord } from "./auth-configs";
+export type { ConnectedAccountRecord } from "./connected-accounts";
+export type { McpInstanceRecord, McpServerRecord } from "./mcp";
+export type { Org, OrgKey, OrgMember } from "./orgs";
+export type { Project, ProjectKey } from "./projects";
+export { defaultProjectConfig } from "./projects";
+export type { ToolRouterSessionRecord } from "./tool-router";
+export type { TriggerFilter, TriggerInstanceRecord } from "./triggers";
+export { SCHEMA_VERSION } from "./db";
+
+export type LegacyType = "CONNECTED_ACCOUNT" | "AUTH_CONFIG" | "TRIGGER_INSTANCE";
+
+export class Store {
+  readonly path: string;
+  readonly orgs: OrgStore;
+  readonly projects: ProjectStore;
+  readonly authConfigs: AuthConfigStore;
+  readonly connectedAccounts: ConnectedAccountStore;
+  readonly mcp: McpStore;
+  readonly triggers: TriggerStore;
+  readonly toolRouter: ToolRouterStore;
+  private readonly db: DatabaseSync;
+  private depth = 0;
+
+  /** `path`: a database file (its folder is created) or `:memory:`. */
+  constructor(path = ":memory:") {
+    this.path = path;
+    this.db = openDatabase(path);
+    this.orgs = new OrgStore(this.db);
+    this.projects = new ProjectStore(this.db);
+    this.authConfigs = new AuthConfigStore(this.db);
+    this.connectedAccounts = new ConnectedAccountStore(this.db);
+    this.mcp = new McpStore(this.db);
+    this.triggers = new TriggerStore(this.db);
+    this.toolRouter = new ToolRouterStore(this.db);
+  }
+
+  static open(path = ":memory:"): Store {
+    return new Store(path);
+  }
+
+  /**
+   * Runs `fn` in one transaction: committed if it returns, rolled back if it
+   * throws. Synchronous on purpose: nothing else can interleave on the single
+   * connection. Nested calls join the outer transaction.
+   */
+  transaction<T>(fn: () => T): T {
+    if (this.depth > 0) {
+      this.depth++;
+      try {
+        return fn();
+      } finally {
+        this.depth--;
+      }
+    }
+    this.db.exec("BEGIN IMMEDIATE");
+    this.depth = 1;
+    try {
+      const result = fn();
+      if (result instanceof Promise) throw new Error("Store.transaction takes a synchronous function");
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    } finally {
+      this.depth = 0;
+    }
+  }
+
+  /** The nano id of a legacy UUID in the project, by object type. */
+  nanoIdForUuid(projectId: string, type: LegacyType, uuid: string): string | undefined {
+    switch (type) {
+      case "AUTH_CONFIG":
+        return this.authConfigs.idForUuid(projectId, uuid);
+      case "CONNECTED_ACCOUNT":
+        return this.connectedAccounts.idForUuid(projectId, uuid);
+      case "TRIGGER_INSTANCE":
+        return this.triggers.idForUuid(projectId, uuid);
+    }
+  }
+
+  /** True when the store has no organization yet (a fresh database). */
+  isEmpty(): boolean {
+    return this.orgs.count() === 0;
+  }
+
+  get isOpen(): boolean {
+    return this.db.isOpen;
+  }
+
+  close(): void {
+    if (this.db.isOpen) this.db.close();
+  }
+}

@@ -1,0 +1,206 @@
+/** MCP servers (soft-deleted) and their per-user instances. */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { newId } from "../ids";
+import { bool, fromJson, int, likePattern, toJson } from "./json";
+
+export interface McpServerRecord {
+  id: string;
+  project_id: string;
+  name: string;
+  auth_config_ids: string[];
+  allowed_tools: string[];
+  toolkits: string[];
+  managed_auth_via_platform: boolean;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+  server_instance_count: number;
+}
+
+export interface McpInstanceRecord {
+  id: string;
+  user_id: string;
+  server_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type OrderBy = "created_at" | "updated_at";
+export type OrderDirection = "asc" | "desc";
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.allowed_tools, s.toolkits, s.managed_auth_via_platform,
+  s.created_at, s.updated_at, s.deleted_at,
+  (SELECT COUNT(*) FROM mcp_instances i WHERE i.server_id = s.id) AS server_instance_count
+  FROM mcp_servers s`;
+
+function toServer(row: Record<string, unknown> | undefined): McpServerRecord | undefined {
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as McpServerRecord),
+    auth_config_ids: fromJson(row.auth_config_ids, []),
+    allowed_tools: fromJson(row.allowed_tools, []),
+    toolkits: fromJson(row.toolkits, []),
+    managed_auth_via_platform: bool(row.managed_auth_via_platform),
+    server_instance_count: Number(row.server_instance_count),
+  };
+}
+
+/** Order columns come from a fixed set, never from the request text. */
+function orderClause(table: string, by: OrderBy, direction: OrderDirection): string {
+  const column = by === "created_at" ? "created_at" : "updated_at";
+  const dir = direction === "asc" ? "ASC" : "DESC";
+  return `ORDER BY ${table}.${column} ${dir}, ${table}.auto_id ${dir}`;
+}
+
+export class McpStore {
+  constructor(private readonly db: DatabaseSync) {}
+
+  create(input: {
+    projectId: string;
+    name: string;
+    authConfigIds: string[];
+    allowedTools: string[];
+    toolkits: string[];
+    managedAuthViaPlatform: boolean;
+    at: string;
+  }): McpServerRecord {
+    const id = newId("mcp");
+    this.db
+      .prepare(
+        `INSERT INTO mcp_servers (id, project_id, name, auth_config_ids, allowed_tools, toolkits, managed_auth_via_platform, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        input.projectId,
+        input.name,
+        toJson(input.authConfigIds),
+        toJson(input.allowedTools),
+        toJson(input.toolkits),
+        int(input.managedAuthViaPlatform),
+        input.at,
+        input.at,
+      );
+    return this.get(input.projectId, id)!;
+  }
+
+  /** A live (not deleted) server of the project. */
+  get(projectId: string, id: string): McpServerRecord | undefined {
+    return toServer(
+      this.db.prepare(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId),
+    );
+  }
+
+  /** Live servers of the project, filtered and paged; `toolkit` matches case-insensitively. */
+  list(
+    projectId: string,
+    filter: {
+      toolkit?: string;
+      name?: string;
+      toolkits?: string[];
+      authConfigIds?: string[];
+      orderBy: OrderBy;
+      orderDirection: OrderDirection;
+      offset: number;
+      limit: number;
+    },
+  ): Page<McpServerRecord> {
+    const where = ["s.project_id = ?", "s.deleted_at IS NULL"];
+    const args: SQLInputValue[] = [projectId];
+    if (filter.toolkit !== undefined) {
+      where.push("EXISTS (SELECT 1 FROM json_each(s.toolkits) WHERE lower(value) = lower(?))");
+      args.push(filter.toolkit);
+    }
+    if (filter.name !== undefined) {
+      where.push("s.name LIKE ? ESCAPE '\\'");
+      args.push(likePattern(filter.name));
+    }
+    if (filter.toolkits?.length) {
+      where.push(
+        `EXISTS (SELECT 1 FROM json_each(s.toolkits) WHERE lower(value) IN (${filter.toolkits.map(() => "lower(?)").join(", ")}))`,
+      );
+      args.push(...filter.toolkits);
+    }
+    if (filter.authConfigIds?.length) {
+      where.push(
+        `EXISTS (SELECT 1 FROM json_each(s.auth_config_ids) WHERE value IN (${filter.authConfigIds.map(() => "?").join(", ")}))`,
+      );
+      args.push(...filter.authConfigIds);
+    }
+    const whereSql = where.join(" AND ");
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n;
+    const items = this.db
+      .prepare(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
+      .all(...args, filter.limit, filter.offset)
+      .map((row) => toServer(row)!);
+    return { items, total };
+  }
+
+  update(
+    id: string,
+    change: { name?: string; authConfigIds?: string[]; allowedTools?: string[]; toolkits?: string[]; managedAuthViaPlatform?: boolean },
+    at: string,
+  ): void {
+    const sets: string[] = ["updated_at = ?"];
+    const args: SQLInputValue[] = [at];
+    if (change.name !== undefined) (sets.push("name = ?"), args.push(change.name));
+    if (change.authConfigIds !== undefined) (sets.push("auth_config_ids = ?"), args.push(toJson(change.authConfigIds)));
+    if (change.allowedTools !== undefined) (sets.push("allowed_tools = ?"), args.push(toJson(change.allowedTools)));
+    if (change.toolkits !== undefined) (sets.push("toolkits = ?"), args.push(toJson(change.toolkits)));
+    if (change.managedAuthViaPlatform !== undefined)
+      (sets.push("managed_auth_via_platform = ?"), args.push(int(change.managedAuthViaPlatform)));
+    this.db.prepare(`UPDATE mcp_servers SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+  }
+
+  softDelete(id: string, at: string): void {
+    this.db.prepare("UPDATE mcp_servers SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(at, at, id);
+  }
+
+  /** Records that a user has an instance of the server (idempotent; bumps updated_at). */
+  upsertInstance(serverId: string, userId: string, at: string): McpInstanceRecord {
+    this.db
+      .prepare(
+        `INSERT INTO mcp_instances (id, server_id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (server_id, user_id) DO UPDATE SET updated_at = excluded.updated_at`,
+      )
+      .run(newId("mcpi"), serverId, userId, at, at);
+    return this.getInstance(serverId, userId)!;
+  }
+
+  getInstance(serverId: string, userId: string): McpInstanceRecord | undefined {
+    return this.db
+      .prepare("SELECT id, user_id, server_id, created_at, updated_at FROM mcp_instances WHERE server_id = ? AND user_id = ?")
+      .get(serverId, userId) as McpInstanceRecord | undefined;
+  }
+
+  /** `search` matches the user ID (the instance ID) or the row id, case-insensitively. */
+  listInstances(
+    serverId: string,
+    filter: { search?: string; orderBy: OrderBy; orderDirection: OrderDirection; offset: number; limit: number },
+  ): Page<McpInstanceRecord> {
+    const where = ["i.server_id = ?"];
+    const args: SQLInputValue[] = [serverId];
+    if (filter.search !== undefined) {
+      where.push("(i.user_id LIKE ? ESCAPE '\\' OR i.id LIKE ? ESCAPE '\\')");
+      args.push(likePattern(filter.search), likePattern(filter.search));
+    }
+    const whereSql = where.join(" AND ");
+    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM mcp_instances i WHERE ${whereSql}`).get(...args) as { n: number }).n;
+    const items = this.db
+      .prepare(
+        `SELECT i.id, i.user_id, i.server_id, i.created_at, i.updated_at FROM mcp_instances i WHERE ${whereSql}
+         ${orderClause("i", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`,
+      )
+      .all(...args, filter.limit, filter.offset) as unknown as McpInstanceRecord[];
+    return { items, total };
+  }
+
+  deleteInstance(serverId: string, userId: string): boolean {
+    return Number(this.db.prepare("DELETE FROM mcp_instances WHERE server_id = ? AND user_id = ?").run(serverId, userId).changes) > 0;
+  }
+}

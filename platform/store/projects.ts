@@ -1,0 +1,154 @@
+/** Projects, their configuration and their API keys. */
+import type { DatabaseSync } from "node:sqlite";
+import type { ProjectConfig } from "../../api";
+import { newId } from "../ids";
+import { bool, fromJson, toJson } from "./json";
+
+export interface Project {
+  auto_id: number;
+  id: string;
+  org_id: string;
+  name: string;
+  email: string;
+  created_at: string;
+  updated_at: string;
+  webhook_url: string | null;
+  event_webhook_url: string | null;
+  webhook_secret: string | null;
+  triggers_enabled: boolean;
+  last_subscribed_at: string | null;
+  is_new_webhook: boolean;
+  webhook_version: string | null;
+  config: ProjectConfig;
+}
+
+export interface ProjectKey {
+  auto_id: number;
+  id: string;
+  project_id: string;
+  org_member_id: string;
+  name: string;
+  key_hash: Uint8Array;
+  key_last4: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** The configuration of a new project. */
+export function defaultProjectConfig(): ProjectConfig {
+  return {
+    is_2FA_enabled: false,
+    logo_url: null,
+    display_name: null,
+    mask_secret_keys_in_connected_account: true,
+    log_visibility_setting: "show_all",
+    require_mcp_api_key: false,
+    signed_url_file_expiry_in_seconds: 3600,
+  };
+}
+
+const PROJECT_COLUMNS =
+  "auto_id, id, org_id, name, email, created_at, updated_at, webhook_url, event_webhook_url, webhook_secret, triggers_enabled, last_subscribed_at, is_new_webhook, webhook_version, config";
+const KEY_COLUMNS =
+  "auto_id, id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at, deleted_at";
+
+function toProject(row: Record<string, unknown> | undefined): Project | undefined {
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as Project),
+    auto_id: Number(row.auto_id),
+    triggers_enabled: bool(row.triggers_enabled),
+    is_new_webhook: bool(row.is_new_webhook),
+    config: { ...defaultProjectConfig(), ...fromJson<Partial<ProjectConfig>>(row.config, {}) },
+  };
+}
+
+function toKey(row: Record<string, unknown> | undefined): ProjectKey | undefined {
+  return row ? ({ ...(row as unknown as ProjectKey), auto_id: Number(row.auto_id) } as ProjectKey) : undefined;
+}
+
+export class ProjectStore {
+  constructor(private readonly db: DatabaseSync) {}
+
+  create(input: { id?: string; orgId: string; name: string; email: string; config: ProjectConfig; webhookSecret: string; at: string }): Project {
+    const id = input.id ?? newId("proj");
+    this.db
+      .prepare(
+        `INSERT INTO projects (id, org_id, name, email, created_at, updated_at, webhook_secret, webhook_version, config)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'V3', ?)`,
+      )
+      .run(id, input.orgId, input.name, input.email, input.at, input.at, input.webhookSecret, toJson(input.config));
+    return this.get(id)!;
+  }
+
+  get(id: string): Project | undefined {
+    return toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
+  }
+
+  /** A project of the organization; another organization's answers undefined. */
+  getInOrg(orgId: string, id: string): Project | undefined {
+    return toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
+  }
+
+  /** Names are unique within an organization, compared case-insensitively. */
+  findByName(orgId: string, name: string): Project | undefined {
+    return toProject(
+      this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? AND name = ? COLLATE NOCASE`).get(orgId, name),
+    );
+  }
+
+  /** Newest first. */
+  list(orgId: string): Project[] {
+    return this.db
+      .prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id DESC`)
+      .all(orgId)
+      .map((row) => toProject(row)!);
+  }
+
+  first(orgId?: string): Project | undefined {
+    return orgId
+      ? toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
+      : toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
+  }
+
+  /** Deletes the project; keys and every object in it go with it (foreign keys cascade). */
+  delete(id: string): boolean {
+    return Number(this.db.prepare("DELETE FROM projects WHERE id = ?").run(id).changes) > 0;
+  }
+
+  updateConfig(id: string, config: ProjectConfig, at: string): void {
+    this.db.prepare("UPDATE projects SET config = ?, updated_at = ? WHERE id = ?").run(toJson(config), at, id);
+  }
+
+  addKey(input: { projectId: string; memberId: string; name: string; hash: Buffer; last4: string; at: string }): ProjectKey {
+    const id = newId("pkey");
+    this.db
+      .prepare(
+        `INSERT INTO project_keys (id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, input.projectId, input.memberId, input.name, input.hash, input.last4, input.at, input.at);
+    return toKey(this.db.prepare(`SELECT ${KEY_COLUMNS} FROM project_keys WHERE id = ?`).get(id))!;
+  }
+
+  /** Revokes every live key of the project; returns how many. */
+  revokeKeys(projectId: string, at: string): number {
+    return Number(
+      this.db
+        .prepare("UPDATE project_keys SET deleted_at = ?, updated_at = ? WHERE project_id = ? AND deleted_at IS NULL")
+        .run(at, at, projectId).changes,
+    );
+  }
+
+  /** A live key by its hash (revoked keys and keys of deleted projects are gone). */
+  findKeyByHash(hash: Buffer): ProjectKey | undefined {
+    return toKey(
+      this.db.prepare(`SELECT ${KEY_COLUMNS} FROM project_keys WHERE key_hash = ? AND deleted_at IS NULL`).get(hash),
+    );
+  }
+
+  count(): number {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM projects").get() as { n: number }).n;
+  }
+}

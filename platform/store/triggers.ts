@@ -1,0 +1,131 @@
+/** Trigger instances: one per connected account and trigger type. */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { newId, newUuid } from "../ids";
+import { fromJson, toJson } from "./json";
+
+export interface TriggerInstanceRecord {
+  id: string;
+  uuid: string;
+  project_id: string;
+  connected_account_id: string;
+  connected_account_uuid: string;
+  auth_config_id: string;
+  auth_config_uuid: string;
+  user_id: string;
+  trigger_slug: string;
+  trigger_config: Record<string, unknown>;
+  state: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+  disabled_at: string | null;
+}
+
+const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uuid AS connected_account_uuid,
+  ca.auth_config_id, ac.uuid AS auth_config_uuid, ca.user_id, t.trigger_slug, t.trigger_config, t.state,
+  t.created_at, t.updated_at, t.disabled_at
+  FROM trigger_instances t
+  JOIN connected_accounts ca ON ca.id = t.connected_account_id
+  JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
+
+function toRecord(row: Record<string, unknown> | undefined): TriggerInstanceRecord | undefined {
+  if (!row) return undefined;
+  return {
+    ...(row as unknown as TriggerInstanceRecord),
+    trigger_config: fromJson(row.trigger_config, {}),
+    state: fromJson(row.state, {}),
+  };
+}
+
+export interface TriggerFilter {
+  userIds?: string[];
+  connectedAccountIds?: string[];
+  connectedAccountUuids?: string[];
+  authConfigIds?: string[];
+  authConfigUuids?: string[];
+  triggerIds?: string[];
+  /** Upper-cased slugs. */
+  triggerNames?: string[];
+  showDisabled: boolean;
+}
+
+export class TriggerStore {
+  constructor(private readonly db: DatabaseSync) {}
+
+  /**
+   * Creates the trigger of `slug` on the account, or updates its config when
+   * one exists already (same account and slug never duplicates).
+   */
+  upsert(input: { projectId: string; connectedAccountId: string; slug: string; config: Record<string, unknown>; at: string }): {
+    record: TriggerInstanceRecord;
+    created: boolean;
+  } {
+    const existing = this.db
+      .prepare("SELECT id FROM trigger_instances WHERE connected_account_id = ? AND trigger_slug = ?")
+      .get(input.connectedAccountId, input.slug) as { id: string } | undefined;
+    if (existing) {
+      this.db
+        .prepare("UPDATE trigger_instances SET trigger_config = ?, updated_at = ? WHERE id = ?")
+        .run(toJson(input.config), input.at, existing.id);
+      return { record: this.get(input.projectId, existing.id)!, created: false };
+    }
+    const id = newId("ti");
+    this.db
+      .prepare(
+        `INSERT INTO trigger_instances (id, uuid, project_id, connected_account_id, trigger_slug, trigger_config, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, '{}', ?, ?)`,
+      )
+      .run(id, newUuid(), input.projectId, input.connectedAccountId, input.slug, toJson(input.config), input.at, input.at);
+    return { record: this.get(input.projectId, id)!, created: true };
+  }
+
+  get(projectId: string, id: string): TriggerInstanceRecord | undefined {
+    return toRecord(this.db.prepare(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).get(id, projectId));
+  }
+
+  /** Every matching trigger of the project, newest first. Each array filter matches any of its values. */
+  list(projectId: string, filter: TriggerFilter): TriggerInstanceRecord[] {
+    const where = ["t.project_id = ?"];
+    const args: SQLInputValue[] = [projectId];
+    const anyOf = (column: string, values: string[] | undefined) => {
+      if (!values?.length) return;
+      where.push(`${column} IN (${values.map(() => "?").join(", ")})`);
+      args.push(...values);
+    };
+    anyOf("ca.user_id", filter.userIds);
+    // An id filter and its deprecated UUID alias match either form of the same object.
+    const accountIds = [...(filter.connectedAccountIds ?? []), ...(filter.connectedAccountUuids ?? [])];
+    if (accountIds.length) {
+      const marks = accountIds.map(() => "?").join(", ");
+      where.push(`(t.connected_account_id IN (${marks}) OR ca.uuid IN (${marks}))`);
+      args.push(...accountIds, ...accountIds);
+    }
+    const authConfigIds = [...(filter.authConfigIds ?? []), ...(filter.authConfigUuids ?? [])];
+    if (authConfigIds.length) {
+      const marks = authConfigIds.map(() => "?").join(", ");
+      where.push(`(ca.auth_config_id IN (${marks}) OR ac.uuid IN (${marks}))`);
+      args.push(...authConfigIds, ...authConfigIds);
+    }
+    anyOf("t.id", filter.triggerIds);
+    anyOf("t.trigger_slug", filter.triggerNames);
+    if (!filter.showDisabled) where.push("t.disabled_at IS NULL");
+    return this.db
+      .prepare(`${SELECT} WHERE ${where.join(" AND ")} ORDER BY t.created_at DESC, t.auto_id DESC`)
+      .all(...args)
+      .map((row) => toRecord(row)!);
+  }
+
+  setDisabled(id: string, disabledAt: string | null, at: string): void {
+    this.db.prepare("UPDATE trigger_instances SET disabled_at = ?, updated_at = ? WHERE id = ?").run(disabledAt, at, id);
+  }
+
+  delete(id: string): boolean {
+    return Number(this.db.prepare("DELETE FROM trigger_instances WHERE id = ?").run(id).changes) > 0;
+  }
+
+  idForUuid(projectId: string, uuid: string): string | undefined {
+    const row = this.db.prepare("SELECT id FROM trigger_instances WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
+      | { id: string }
+      | undefined;
+    return row?.id;
+  }
+}

@@ -1,0 +1,143 @@
+/** Async iteration over both pagination styles, to the last page. */
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { IntegrationPlatformError, closeSharedDispatcher, collect } from "../../provider/client";
+import { cursorPage, mcpInstance, mcpServer, project, toolkitSummary, triggerInstance, triggerType } from "./helpers/fixtures";
+import { json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+afterAll(async () => {
+  await closeSharedDispatcher();
+});
+
+describe("cursor style", () => {
+  it("follows next_cursor through every page of projects (items under data)", async () => {
+    server.script(
+      json(200, cursorPage("data", [project("p1"), project("p2")], "c2", 1, 3)),
+      json(200, cursorPage("data", [project("p3"), project("p4")], "c3", 2, 3)),
+      json(200, cursorPage("data", [project("p5")], null, 3, 3)),
+    );
+    const client = testClient(server.url);
+
+    const ids: string[] = [];
+    for await (const p of client.projects.iterate({ limit: 2 })) ids.push(p.id);
+
+    expect(ids).toEqual(["p1", "p2", "p3", "p4", "p5"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/api/v3/org/owner/project/list?limit=2",
+      "/api/v3/org/owner/project/list?limit=2&cursor=c2",
+      "/api/v3/org/owner/project/list?limit=2&cursor=c3",
+    ]);
+  });
+
+  it("stops at an empty next_cursor (toolkits, items under items)", async () => {
+    server.script(
+      json(200, cursorPage("items", [toolkitSummary("github")], "next", 1, 2)),
+      json(200, cursorPage("items", [toolkitSummary("slack")], "", 2, 2)),
+    );
+    const client = testClient(server.url);
+
+    const slugs = (await collect(client.toolkits.iterate({ sort_by: "alphabetically" }))).map((t) => t.slug);
+
+    expect(slugs).toEqual(["github", "slack"]);
+    expect(server.requests.map((r) => r.rawQuery)).toEqual(["sort_by=alphabetically", "sort_by=alphabetically&cursor=next"]);
+  });
+
+  it("iterates trigger instances and trigger types from a starting cursor", async () => {
+    server.script(
+      json(200, cursorPage("items", [triggerInstance("ti_2")], "x", 2, 3)),
+      json(200, cursorPage("items", [triggerInstance("ti_3")], null, 3, 3)),
+      json(200, cursorPage("items", [triggerType("GITHUB_PUSH")], null, 1, 1)),
+    );
+    const client = testClient(server.url);
+
+    const triggers = await collect(client.triggers.iterateActive({ cursor: "start" }));
+    const types = await collect(client.triggers.iterateTypes());
+
+    expect(triggers.map((t) => t.id)).toEqual(["ti_2", "ti_3"]);
+    expect(types.map((t) => t.slug)).toEqual(["GITHUB_PUSH"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/api/v3/trigger_instances/active?cursor=start",
+      "/api/v3/trigger_instances/active?cursor=x",
+      "/api/v3/triggers_types",
+    ]);
+  });
+
+  it("fetches no further page than collect(max) needs", async () => {
+    server.script(
+      json(200, cursorPage("data", [project("p1"), project("p2")], "c2", 1, 3)),
+      json(200, cursorPage("data", [project("p3"), project("p4")], "c3", 2, 3)),
+    );
+    const client = testClient(server.url);
+
+    const first3 = await collect(client.projects.iterate(), 3);
+
+    expect(first3.map((p) => p.id)).toEqual(["p1", "p2", "p3"]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("refuses to loop when the server repeats a cursor", async () => {
+    server.fallback(json(200, cursorPage("items", [toolkitSummary("github")], "same", 1, 9)));
+    const client = testClient(server.url);
+
+    const err = await rejection(collect(client.toolkits.iterate()));
+
+    expect(err).toBeInstanceOf(IntegrationPlatformError);
+    expect(err.message).toContain('"same"');
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe("page style", () => {
+  it("increments page_no until current_page reaches total_pages (servers by app)", async () => {
+    const page = (items: unknown[], current: number, total: number) => json(200, { items, current_page: current, total_pages: total });
+    server.script(
+      page([mcpServer("s1"), mcpServer("s2")], 1, 3),
+      page([mcpServer("s3"), mcpServer("s4")], 2, 3),
+      page([mcpServer("s5")], 3, 3),
+    );
+    const client = testClient(server.url);
+
+    const ids = (await collect(client.mcp.iterateByApp("github", { limit: 2, order_by: "created_at" }))).map((s) => s.id);
+
+    expect(ids).toEqual(["s1", "s2", "s3", "s4", "s5"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=1",
+      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=2",
+      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=3",
+    ]);
+  });
+
+  it("iterates instances (items under instances) from a starting page, and stops on a single page", async () => {
+    const page = (items: unknown[], current: number, total: number) =>
+      json(200, { instances: items, server_id: "srv_1", server_name: "srv", current_page: current, total_pages: total });
+    server.script(page([mcpInstance("i3")], 2, 3), page([mcpInstance("i4")], 3, 3), page([], 1, 0));
+    const client = testClient(server.url);
+
+    const ids = (await collect(client.mcp.iterateInstances("srv_1", { page_no: 2 }))).map((i) => i.id);
+    const none = await collect(client.mcp.iterateInstances("srv_2"));
+
+    expect(ids).toEqual(["i3", "i4"]);
+    expect(none).toEqual([]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/api/v3/mcp/servers/srv_1/instances?page_no=2",
+      "/api/v3/mcp/servers/srv_1/instances?page_no=3",
+      "/api/v3/mcp/servers/srv_2/instances?page_no=1",
+    ]);
+  });
+
+  it("stops at total_pages even if the server keeps answering current_page 1", async () => {
+    server.fallback(json(200, { items: [mcpServer("s")], current_page: 1, total_pages: 3 }));
+    const client = testClient(server.url);
+
+    const items = await collect(client.mcp.iterateByApp("github"));
+
+    expect(items).toHaveLength(3);
+    expect(server.requests.map((r) => r.query.get("page_no"))).toEqual(["1", "2", "3"]);
+  });
+});

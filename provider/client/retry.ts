@@ -57,7 +57,8 @@ export const RETRY_POLICY: { readonly [N in RouteName]: RetryClass } = {
   deleteTrigger: "idempotent",
   // POSTs that are reads or idempotent by design:
   // - toolkits/multi is a read with its filter in the body;
-  // - mcp/servers/generate computes URLs from the server and the ids given, storing nothing;
+  // - mcp/servers/generate computes URLs from the server and the ids given; the only state it
+  //   may touch is ensuring a per-user instance exists (an upsert), so a repeat changes nothing;
   // - trigger upsert is keyed on (trigger type, connected account): a repeat updates
   //   the trigger the first call created, with the same config.
   multiToolkits: "idempotent",

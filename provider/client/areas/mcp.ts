@@ -62,7 +62,7 @@ export class McpResource extends APIResource {
     return this._call("deleteMcpInstance", { params: { serverId, instanceId } }, options);
   }
 
-  /** POST /api/v3/mcp/servers/generate: URLs for an existing server (stores nothing; retried). */
+  /** POST /api/v3/mcp/servers/generate: URLs for an existing server (idempotent: retried like a read). */
   generateUrl(body: RouteBody<"generateMcpUrl">, options?: RequestOptions): Promise<RouteResponse<"generateMcpUrl">> {
     return this._call("generateMcpUrl", { body }, options);
   }

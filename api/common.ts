@@ -30,9 +30,19 @@ function emptyToUndefined(value: unknown): unknown {
   return value === "" || value === null ? undefined : value;
 }
 
+/**
+ * `z.preprocess` types its input as `unknown`; this restores what a caller may
+ * pass (the wire form a server reads is always a string or string array).
+ */
+function accepting<In>() {
+  return <S extends z.ZodType>(schema: S) =>
+    schema as unknown as z.ZodOptional<z.ZodType<NonNullable<z.output<S>>, NonNullable<In>>>;
+}
+type Absent = undefined | null | "";
+
 /** `limit`: a whole number 1..max; absent, empty or `null` means "default". */
 export function queryLimit(max = MAX_LIMIT) {
-  return z.preprocess(
+  return accepting<number | string | Absent>()(z.preprocess(
     emptyToUndefined,
     z.coerce
       .number({ error: "must be a number" })
@@ -40,42 +50,44 @@ export function queryLimit(max = MAX_LIMIT) {
       .min(1, "must be at least 1")
       .max(max, `must be at most ${max}`)
       .optional(),
-  );
+  ));
 }
 
 /** 1-based page number of the MCP listings. */
-export const QueryPageNo = z.preprocess(
+export const QueryPageNo = accepting<number | string | Absent>()(z.preprocess(
   emptyToUndefined,
   z.coerce.number({ error: "must be a number" }).int("must be a whole number").min(1, "pages start at 1").optional(),
-);
+));
 
 /** Booleans in a query: true/false/1/0, case-insensitive. */
-export const QueryBoolean = z.preprocess((value) => {
+export const QueryBoolean = accepting<boolean | string | Absent>()(z.preprocess((value) => {
   const v = emptyToUndefined(value);
   if (typeof v !== "string") return v;
   const lower = v.toLowerCase();
   if (lower === "true" || lower === "1") return true;
   if (lower === "false" || lower === "0") return false;
   return v;
-}, z.boolean({ error: "must be true or false" }).optional());
+}, z.boolean({ error: "must be true or false" }).optional()));
 
 /**
  * Arrays in a query. The public client sends them comma-separated
  * (`user_ids=a,b`); repeated keys and bracket form reach the schema as an array
  * (the server's query parser folds `k[]` into `k`). Both are flattened here.
  */
-export const QueryStringArray = z.preprocess((value) => {
+export const QueryStringArray = accepting<string | string[] | Absent>()(z.preprocess((value) => {
   const v = emptyToUndefined(value);
   if (v === undefined) return undefined;
   const parts = (Array.isArray(v) ? v : [v]).flatMap((item) =>
     typeof item === "string" ? item.split(",") : [item],
   );
   return parts.map((p) => (typeof p === "string" ? p.trim() : p)).filter((p) => p !== "");
-}, z.array(z.string()).optional());
+}, z.array(z.string()).optional()));
 
 /** An enum in a query, with a message that lists the allowed values. */
 export function queryEnum<const T extends readonly [string, ...string[]]>(values: T) {
-  return z.preprocess(emptyToUndefined, z.enum(values, { error: `must be one of: ${values.join(", ")}` }).optional());
+  return accepting<T[number] | Absent>()(
+    z.preprocess(emptyToUndefined, z.enum(values, { error: `must be one of: ${values.join(", ")}` }).optional()),
+  );
 }
 
 /** Marks a field or parameter deprecated: kept for compatibility, shown as such in OpenAPI. */
@@ -102,7 +114,10 @@ export function cursorPage<K extends string, T extends z.ZodType>(key: K, item: 
   return CursorPagination.extend({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> });
 }
 
+/** An optional free-text query value; empty means absent. */
+export const QueryText = accepting<string | Absent>()(z.preprocess(emptyToUndefined, z.string().optional()));
+
 export const CursorQuery = {
   limit: queryLimit(),
-  cursor: z.preprocess(emptyToUndefined, z.string().optional()),
+  cursor: QueryText,
 };

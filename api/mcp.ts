@@ -1,6 +1,7 @@
 /** MCP servers, their per-user instances and URL generation. */
 import { z } from "zod";
 import { Id, QueryPageNo, QueryStringArray, Timestamp, PagePagination, queryEnum, queryLimit } from "./common";
+import { QueryText } from "./common";
 
 /** 4-30 characters of letters, digits, spaces and hyphens (spec: Limits). */
 export const MCP_NAME_PATTERN = /^[A-Za-z0-9 -]{4,30}$/;
@@ -55,7 +56,7 @@ export const ORDER_DIRECTION = ["asc", "desc"] as const;
 
 export const ListMcpByAppParams = z.object({ appKey: Id });
 export const ListMcpByAppQuery = z.looseObject({
-  name: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  name: QueryText,
   toolkits: QueryStringArray,
   auth_config_ids: QueryStringArray,
   order_by: queryEnum(ORDER_BY),
@@ -82,7 +83,7 @@ export const McpInstancesParams = z.object({ serverId: Id });
 export const ListMcpInstancesQuery = z.looseObject({
   page_no: QueryPageNo,
   limit: queryLimit(),
-  search: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  search: QueryText,
   order_by: queryEnum(ORDER_BY),
   order_direction: queryEnum(ORDER_DIRECTION),
 });

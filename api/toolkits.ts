@@ -1,6 +1,7 @@
 /** Toolkits: the catalog of external applications, in detail and summary forms. */
 import { z } from "zod";
 import { CursorQuery, Timestamp, Version, VersionSelector, cursorPage, deprecated, queryEnum, QueryBoolean } from "./common";
+import { QueryText } from "./common";
 
 export const MANAGED_BY = ["platform", "all", "project"] as const;
 export const TOOLKIT_SORT = ["usage", "alphabetically"] as const;
@@ -96,11 +97,11 @@ export type GetToolkitQuery = z.input<typeof GetToolkitQuery>;
  * their names; these names match the multi-fetch body.
  */
 export const ListToolkitsQuery = z.looseObject({
-  category: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  category: QueryText,
   managed_by: queryEnum(MANAGED_BY),
   sort_by: queryEnum(TOOLKIT_SORT),
   include_deprecated: QueryBoolean,
-  search: z.preprocess((v) => (v === "" ? undefined : v), z.string().optional()),
+  search: QueryText,
   ...CursorQuery,
 });
 export type ListToolkitsQuery = z.input<typeof ListToolkitsQuery>;

@@ -1,0 +1,8 @@
+/** Data-source functions over the read-only parts of the API. */
+export * from "./session";
+export * from "./toolkits";
+export * from "./auth-configs";
+export * from "./triggers";
+export * from "./mcp";
+export * from "./migration";
+export type { InvokeOptions } from "./invoke";

@@ -1,0 +1,35 @@
+/** MCP functions: servers of a toolkit and their instances (auto-paged), URL generation. */
+import type {
+  GenerateMcpUrlBody,
+  GenerateMcpUrlResponse,
+  ListMcpByAppQuery,
+  ListMcpInstancesQuery,
+  McpServer,
+  McpServerInstance,
+} from "../../api";
+import { collect, outputForm, withProject, type InvokeOptions } from "./invoke";
+
+export interface GetMcpServersArgs extends ListMcpByAppQuery {
+  /** Toolkit slug (the API's `appKey`). */
+  appKey: string;
+}
+export function getMcpServers(args: GetMcpServersArgs, opts?: InvokeOptions): Promise<McpServer[]> {
+  const { appKey, ...query } = args;
+  return withProject(`getMcpServers("${appKey}")`, opts, (client) => collect(client.mcp.iterateByApp(appKey, query)));
+}
+export const getMcpServersOutput = outputForm(getMcpServers);
+
+export interface GetMcpServerInstancesArgs extends ListMcpInstancesQuery {
+  serverId: string;
+}
+export function getMcpServerInstances(args: GetMcpServerInstancesArgs, opts?: InvokeOptions): Promise<McpServerInstance[]> {
+  const { serverId, ...query } = args;
+  return withProject(`getMcpServerInstances("${serverId}")`, opts, (client) => collect(client.mcp.iterateInstances(serverId, query)));
+}
+export const getMcpServerInstancesOutput = outputForm(getMcpServerInstances);
+
+/** Builds MCP URLs for an existing server; reads only, changes nothing. */
+export function generateMcpUrl(args: GenerateMcpUrlBody, opts?: InvokeOptions): Promise<GenerateMcpUrlResponse> {
+  return withProject("generateMcpUrl", opts, (client) => client.mcp.generateUrl(args));
+}
+export const generateMcpUrlOutput = outputForm(generateMcpUrl);

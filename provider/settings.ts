@@ -1,0 +1,69 @@
+/**
+ * Where the provider finds the platform and its keys: stack config
+ * (`integration-platform:*`, delivered to dynamic providers by `configure`)
+ * first, then the environment. Read at call time inside the provider process,
+ * never captured, so no key reaches the serialized provider or the state.
+ */
+import { IntegrationPlatformClient } from "./client";
+
+export const CONFIG_NAMESPACE = "integration-platform";
+
+export const SETTINGS = {
+  baseUrl: { config: `${CONFIG_NAMESPACE}:baseUrl`, env: "INTEGRATION_PLATFORM_BASE_URL" },
+  apiKey: { config: `${CONFIG_NAMESPACE}:apiKey`, env: "INTEGRATION_PLATFORM_API_KEY" },
+  orgApiKey: { config: `${CONFIG_NAMESPACE}:orgApiKey`, env: "INTEGRATION_PLATFORM_ORG_API_KEY" },
+} as const;
+type SettingName = keyof typeof SETTINGS;
+
+export interface ConfigSource {
+  get(key: string): string | undefined;
+}
+
+/** Values handed over by the dynamic provider's `configure`; empty until it runs. */
+const configured: Partial<Record<SettingName, string>> = {};
+
+/** Called from each provider module's `configure` with the stack configuration. */
+export function configureFrom(config: ConfigSource): void {
+  for (const name of Object.keys(SETTINGS) as SettingName[]) {
+    const value = config.get(SETTINGS[name].config);
+    if (value !== undefined && value !== "") configured[name] = value;
+  }
+}
+
+function setting(name: SettingName): string | undefined {
+  const fromEnv = process.env[SETTINGS[name].env];
+  return configured[name] ?? (fromEnv === "" ? undefined : fromEnv);
+}
+
+function missing(name: SettingName, what: string): Error {
+  const { config, env } = SETTINGS[name];
+  const secret = name === "baseUrl" ? "" : " --secret";
+  return new Error(
+    `${what} is not configured. Set it with \`pulumi config set ${config} <value>${secret}\` or the environment variable ${env}.`,
+  );
+}
+
+export function baseUrl(): string {
+  const url = setting("baseUrl");
+  if (!url) throw missing("baseUrl", "The Integration Platform URL");
+  return url;
+}
+
+/** A client acting with a project key: the resource's own `apiKey` input, else the configured one. */
+export function projectClient(apiKey?: string): IntegrationPlatformClient {
+  const key = apiKey || setting("apiKey");
+  if (!key) throw missing("apiKey", "A project API key");
+  return new IntegrationPlatformClient({ baseUrl: baseUrl(), apiKey: key });
+}
+
+/** A client acting with the organization key. */
+export function orgClient(): IntegrationPlatformClient {
+  const key = setting("orgApiKey");
+  if (!key) throw missing("orgApiKey", "An organization API key");
+  return new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey: key });
+}
+
+/** For tests: forget what `configure` delivered. */
+export function resetConfigured(): void {
+  for (const name of Object.keys(configured) as SettingName[]) delete configured[name];
+}

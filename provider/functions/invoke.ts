@@ -6,6 +6,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { IntegrationPlatformClient } from "../client";
+export { collect } from "../client";
 import { attempt } from "../errors";
 import { configureFrom, orgClient, projectClient } from "../settings";
 
@@ -28,13 +29,6 @@ export function withProject<T>(name: string, opts: InvokeOptions | undefined, fn
 export function withOrg<T>(name: string, fn: (client: IntegrationPlatformClient) => Promise<T>): Promise<T> {
   loadStackConfig();
   return attempt(name, () => fn(orgClient()));
-}
-
-/** All items of an async iterator. */
-export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const all: T[] = [];
-  for await (const item of items) all.push(item);
-  return all;
 }
 
 /** The Output form of a function: `getXOutput(args)` waits for its inputs. */

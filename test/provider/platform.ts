@@ -1,0 +1,67 @@
+/**
+ * A local platform on a real socket for the provider tests, seeded with the
+ * demo data plus what a stack needs: a GitHub auth config and a connected account.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { startPlatform, type RunningPlatform } from "../../platform";
+import { IntegrationPlatformClient } from "../../provider/client";
+import { configureFrom, resetConfigured } from "../../provider/settings";
+
+export interface ProviderTestPlatform {
+  platform: RunningPlatform;
+  client: IntegrationPlatformClient;
+  orgClient: IntegrationPlatformClient;
+  githubAuthConfigId: string;
+  connectedAccountId: string;
+  /** Calls of one route since the last `clearLog()`. */
+  calls(route: string): number;
+  clearLog(): void;
+}
+
+export function useProviderPlatform(): ProviderTestPlatform {
+  const ctx = {} as ProviderTestPlatform;
+  beforeAll(async () => {
+    const platform = await startPlatform({ seed: "demo" });
+    const apiKey = platform.apiKey!;
+    const orgApiKey = platform.orgApiKey!;
+    const config: Record<string, string> = {
+      "integration-platform:baseUrl": platform.url,
+      "integration-platform:apiKey": apiKey,
+      "integration-platform:orgApiKey": orgApiKey,
+    };
+    resetConfigured();
+    configureFrom({ get: (key) => config[key] });
+    const client = new IntegrationPlatformClient({ baseUrl: platform.url, apiKey });
+    const orgClient = new IntegrationPlatformClient({ baseUrl: platform.url, orgApiKey });
+    const authConfig = await adminCreateAuthConfig(platform.url, orgApiKey, platform.projectId!, "github");
+    const account = await client.connectedAccounts.create({
+      auth_config: { id: authConfig },
+      connection: { user_id: "provider-test-user" },
+    });
+    Object.assign(ctx, {
+      platform,
+      client,
+      orgClient,
+      githubAuthConfigId: authConfig,
+      connectedAccountId: account.id,
+      calls: (route: string) => platform.app.requestLog.count({ route }),
+      clearLog: () => platform.app.requestLog.clear(),
+    });
+  });
+  afterAll(async () => {
+    resetConfigured();
+    await ctx.platform?.close();
+  });
+  return ctx;
+}
+
+/** Auth configs have no v3 create endpoint; the local platform's admin surface makes them. */
+export async function adminCreateAuthConfig(url: string, orgApiKey: string, projectId: string, toolkit: string): Promise<string> {
+  const response = await fetch(`${url}/_local/auth_configs`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-org-api-key": orgApiKey },
+    body: JSON.stringify({ project_id: projectId, toolkit }),
+  });
+  if (!response.ok) throw new Error(`creating an auth config failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}

@@ -133,15 +133,6 @@ async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<voi
     ...(env.INTEGRATION_PLATFORM_ORG_API_KEY ? { orgApiKey: env.INTEGRATION_PLATFORM_ORG_API_KEY } : {}),
     ...(env.INTEGRATION_PLATFORM_API_KEY ? { apiKey: env.INTEGRATION_PLATFORM_API_KEY } : {}),
   });
-  const first: Record<string, string> = { url: platform.url };
-  if (platform.orgApiKey) first.orgApiKey = platform.orgApiKey;
-  if (platform.projectId) first.projectId = platform.projectId;
-  if (platform.apiKey) first.apiKey = platform.apiKey;
-  process.stdout.write(`${JSON.stringify(first)}\n`);
-  process.stderr.write(`${NAME}: listening on ${platform.url} (database: ${db})\n`);
-  for (const note of platform.notes) process.stderr.write(`${NAME}: ${note}\n`);
-  if (options.chaos) process.stderr.write(`${NAME}: chaos mode on: ${JSON.stringify(options.chaos)}\n`);
-
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -157,6 +148,16 @@ async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<voi
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+
+  // Handlers first, then the line scripts wait for: a signal sent right after it is handled.
+  const first: Record<string, string> = { url: platform.url };
+  if (platform.orgApiKey) first.orgApiKey = platform.orgApiKey;
+  if (platform.projectId) first.projectId = platform.projectId;
+  if (platform.apiKey) first.apiKey = platform.apiKey;
+  process.stdout.write(`${JSON.stringify(first)}\n`);
+  process.stderr.write(`${NAME}: listening on ${platform.url} (database: ${db})\n`);
+  for (const note of platform.notes) process.stderr.write(`${NAME}: ${note}\n`);
+  if (options.chaos) process.stderr.write(`${NAME}: chaos mode on: ${JSON.stringify(options.chaos)}\n`);
 }
 
 export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Promise<number | undefined> {

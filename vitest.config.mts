@@ -15,6 +15,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["test/e2e/**/*.test.ts"],
+          // Makes the real Pulumi engine available (builds it on a machine's first run).
+          globalSetup: ["test/e2e/global-setup.ts"],
           // Each e2e file drives the real Pulumi engine; two cores do not gain from more.
           fileParallelism: false,
           testTimeout: 300_000,

@@ -1,0 +1,166 @@
+// Helpers for e2e tests that drive the real Pulumi engine through the Automation API.
+//
+// Every stack gets its own temporary directory holding a file:// backend and PULUMI_HOME, so
+// tests leave no global state and need no network beyond loopback. Always register
+// `cleanup()` (afterAll/afterEach, or onTestFinished) right after creating a stack: it
+// destroys what the stack still holds and removes the temporary directory, also when the
+// test failed.
+import { randomBytes } from "node:crypto";
+import * as fs from "node:fs/promises";
+import * as os from "node:os";
+import * as path from "node:path";
+import {
+  type ConfigMap,
+  type ConfigValue,
+  LocalWorkspace,
+  type PulumiFn,
+  type Stack,
+} from "@pulumi/pulumi/automation";
+import { describe, inject } from "vitest";
+
+export const repoRoot = path.resolve(__dirname, "../..");
+export const fixturesDir = path.join(__dirname, "fixtures");
+
+/** Set by global-setup.ts; null when the engine could not be had outside CI. */
+const pulumiBinDir = inject("pulumiBinDir");
+if (pulumiBinDir) {
+  // PulumiCommand looks `pulumi` up on this process's PATH, and the language host and the
+  // dynamic-provider shim start the first `node` on it: make that the Node running the tests
+  // (the npm package's Node 24), not whatever older node the system has.
+  const first = [pulumiBinDir, path.dirname(process.execPath)];
+  const rest = (process.env.PATH ?? "").split(path.delimiter).filter((p) => p && !first.includes(p));
+  process.env.PATH = [...first, ...rest].join(path.delimiter);
+}
+
+/** True when the real engine is available to this test run. */
+export const engineAvailable = pulumiBinDir !== null;
+
+/**
+ * `describe` for e2e suites: skipped (loudly, by global-setup) when the engine is unavailable
+ * outside CI. In CI global-setup fails the run instead, so nothing is ever skipped there.
+ */
+export const describeE2E = process.env.CI ? describe : describe.skipIf(!engineAvailable);
+
+/** The local platform to point the provider at (config namespace `integration-platform`). */
+export interface PlatformConfig {
+  baseUrl: string;
+  apiKey?: string;
+  orgApiKey?: string;
+}
+
+export interface E2EStackOptions {
+  /** An inline program, or the directory of a program with its own Pulumi.yaml. */
+  program: PulumiFn | { workDir: string };
+  /** Project name for inline programs (local programs take theirs from Pulumi.yaml). */
+  projectName?: string;
+  /** Defaults to a unique `e2e-<random>`. */
+  stackName?: string;
+  /** Sets `integration-platform:baseUrl`, `:apiKey` (secret) and `:orgApiKey` (secret). */
+  platform?: PlatformConfig;
+  /** Further config, e.g. `{ "e2e:greeting": { value: "hi" } }`. */
+  config?: ConfigMap;
+  /** Extra environment for every Pulumi command (and thus for the program and providers). */
+  envVars?: Record<string, string>;
+}
+
+export interface E2EStack {
+  stack: Stack;
+  workspace: LocalWorkspace;
+  /** Temporary directory holding backend state, PULUMI_HOME and (inline) the work dir. */
+  tempDir: string;
+  /** Destroys the stack's resources, removes the stack and the temporary directory. Idempotent. */
+  cleanup(): Promise<void>;
+}
+
+/** Config entries for a platform: the keys as secrets, so they never reach state in clear. */
+export function platformConfig(platform: PlatformConfig): ConfigMap {
+  const config: Record<string, ConfigValue> = {
+    "integration-platform:baseUrl": { value: platform.baseUrl },
+  };
+  if (platform.apiKey !== undefined) {
+    config["integration-platform:apiKey"] = { value: platform.apiKey, secret: true };
+  }
+  if (platform.orgApiKey !== undefined) {
+    config["integration-platform:orgApiKey"] = { value: platform.orgApiKey, secret: true };
+  }
+  return config;
+}
+
+/** Creates (or selects) a stack isolated in its own temporary directory. */
+export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
+  if (!engineAvailable) {
+    throw new Error(`the Pulumi engine is unavailable: ${inject("pulumiUnavailableReason")}`);
+  }
+  const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "pulumi-e2e-"));
+  const stackName = opts.stackName ?? `e2e-${randomBytes(4).toString("hex")}`;
+  const envVars: Record<string, string> = {
+    PULUMI_BACKEND_URL: `file://${path.join(tempDir, "state")}`,
+    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
+    PULUMI_SKIP_UPDATE_CHECK: "true",
+    // Nothing may be downloaded: providers here are dynamic, served by the nodejs shim.
+    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
+    // Dynamic providers run in pulumi-resource-pulumi-nodejs, started in the program's
+    // working directory; for inline programs that is the temporary directory, so
+    // @pulumi/pulumi must also resolve from the repository's node_modules.
+    NODE_PATH: [path.join(repoRoot, "node_modules"), process.env.NODE_PATH]
+      .filter(Boolean)
+      .join(path.delimiter),
+    ...opts.envVars,
+  };
+  await fs.mkdir(path.join(tempDir, "state"));
+  const pulumiHome = path.join(tempDir, "home");
+  await fs.mkdir(pulumiHome);
+
+  let stack: Stack | undefined;
+  let configFile: string | undefined;
+  try {
+    if (typeof opts.program === "function") {
+      const workDir = path.join(tempDir, "work");
+      await fs.mkdir(workDir);
+      stack = await LocalWorkspace.createOrSelectStack(
+        { stackName, projectName: opts.projectName ?? "e2e", program: opts.program },
+        { workDir, pulumiHome, envVars },
+      );
+    } else {
+      // The program runs in place so that its modules resolve from the repository's
+      // node_modules exactly as a user's would; only Pulumi.<stack>.yaml is written there,
+      // and cleanup removes it.
+      const workDir = path.resolve(opts.program.workDir);
+      configFile = path.join(workDir, `Pulumi.${stackName}.yaml`);
+      stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { pulumiHome, envVars });
+    }
+    const config = { ...(opts.platform ? platformConfig(opts.platform) : {}), ...opts.config };
+    if (Object.keys(config).length > 0) await stack.setAllConfig(config);
+  } catch (err) {
+    await removeQuietly(tempDir, configFile);
+    throw err;
+  }
+
+  const created = stack;
+  let cleaned = false;
+  return {
+    stack: created,
+    workspace: created.workspace as LocalWorkspace,
+    tempDir,
+    async cleanup() {
+      if (cleaned) return;
+      cleaned = true;
+      let failure: unknown;
+      try {
+        await created.destroy();
+        await created.workspace.removeStack(created.name);
+      } catch (err) {
+        failure = err;
+      } finally {
+        await removeQuietly(tempDir, configFile);
+      }
+      // A destroy that failed is a finding (a delete path that does not work), not noise.
+      if (failure) throw failure;
+    },
+  };
+}
+
+async function removeQuietly(tempDir: string, configFile?: string): Promise<void> {
+  await fs.rm(tempDir, { recursive: true, force: true });
+  if (configFile) await fs.rm(configFile, { force: true });
+}

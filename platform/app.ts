@@ -169,8 +169,11 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   }
 
   app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode === 0 || request.raw.destroyed && !reply.raw.writableFinished) return;
+    if (reply.statusCode === 0 || (request.raw.destroyed && !reply.raw.writableFinished)) return;
+    const body = request.body;
+    const bodyFields = body !== null && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : undefined;
     requestLog.record({
+      ...(bodyFields ? { bodyFields } : {}),
       method: request.method,
       path: request.url.split("?")[0] ?? "",
       route: request.routeOptions.config?.routeName,

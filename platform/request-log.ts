@@ -11,6 +11,8 @@ export interface RequestLogEntry {
   /** ISO time the request arrived. */
   at: string;
   requestId: string;
+  /** Names of the top-level fields of a JSON object body (never their values), e.g. to check a PATCH sent only what changed. */
+  bodyFields?: string[];
 }
 
 export interface RequestLogFilter {

@@ -8,10 +8,11 @@ import { defineHandler, registerHandlers, type PlatformContext } from "../../pla
 import { Store } from "../../platform/store";
 import { expectError, harness, type Harness } from "./helpers";
 
-let h: Harness | undefined;
+// Each test assigns `h`; afterEach closes it.
+let h: Harness = undefined as unknown as Harness;
 afterEach(async () => {
   await h?.close();
-  h = undefined;
+  h = undefined as unknown as Harness;
 });
 
 const allRoutes = Object.entries(routes) as [string, RouteDef][];
@@ -150,6 +151,7 @@ describe("request log", () => {
     const entries = h.app.requestLog.entries();
     expect(entries).toHaveLength(3);
     expect(entries[0]).toMatchObject({ method: "GET", path: "/api/v3/toolkits", route: "listToolkits", status: 200 });
+    expect(entries[0]!.bodyFields).toBeUndefined();
     expect(entries[0]!.durationMs).toBeGreaterThanOrEqual(0);
     expect(h.app.requestLog.count({ route: "listToolkits" })).toBe(2);
     expect(h.app.requestLog.count({ status: 401 })).toBe(1);
@@ -158,6 +160,15 @@ describe("request log", () => {
     expect(local.body.items.length).toBe(3);
     h.app.requestLog.clear();
     expect(h.app.requestLog.count()).toBe(0);
+  });
+
+  it("records the names (never the values) of a JSON body's fields", async () => {
+    h = await harness();
+    h.app.requestLog.clear();
+    await h.call({ method: "PATCH", url: "/api/v3/org/project/config", apiKey: h.apiKey, body: { display_name: "secret-ish value" } });
+    const [entry] = h.app.requestLog.entries({ route: "updateProjectConfig" });
+    expect(entry!.bodyFields).toEqual(["display_name"]);
+    expect(JSON.stringify(entry)).not.toContain("secret-ish");
   });
 
   it("is a bounded ring buffer", async () => {

@@ -84,7 +84,7 @@ export function bootstrap(store: Store, catalog: Catalog, options: BootstrapOpti
       result.orgApiKey = options.orgApiKey;
     } else {
       notes.push(
-        "organization key not shown: keys are stored hashed. Set INTEGRATION_PLATFORM_ORG_API_KEY to record a key of your own, or start with a new --db",
+        "organization key not shown (keys are stored hashed). Restart with INTEGRATION_PLATFORM_ORG_API_KEY=iok_<16-128 letters and digits> to record and use a key of your choice, or start with a new --db",
       );
     }
     if (options.apiKey) {
@@ -105,7 +105,7 @@ export function bootstrap(store: Store, catalog: Catalog, options: BootstrapOpti
       if (project) {
         result.projectId = project.id;
         notes.push(
-          `project key not shown: keys are stored hashed. Regenerate one with POST /api/v3/org/owner/project/${project.id}/regenerate_api_key (org key), or set INTEGRATION_PLATFORM_API_KEY`,
+          `project key not shown (keys are stored hashed). Restart with INTEGRATION_PLATFORM_API_KEY=ipk_<16-128 letters and digits> to record one for project ${project.id}, or call POST /api/v3/org/owner/project/${project.id}/regenerate_api_key with an organization key (this revokes the project's other keys)`,
         );
       }
     }

@@ -10,7 +10,7 @@ import { CreateMcpServerBody, type McpServer, type UpdateMcpServerBody } from ".
 import { NotFoundError } from "../client";
 import { attempt } from "../errors";
 import { configureFrom, projectClient } from "../settings";
-import { changedKeys, definedOnly } from "./diff";
+import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import { checkWith } from "./check";
 import type { McpServerInputs } from "./schema";
 
@@ -59,12 +59,12 @@ export async function create(inputs: McpServerInputs): Promise<dynamic.CreateRes
     const server = changed.length
       ? await attempt(`updating adopted MCP server "${adoptId}"`, () => client.mcp.update(adoptId, patchOf(inputs, changed)))
       : live;
-    return { id: server.id, outs: toOutputs(server, inputs) };
+    return { id: server.id, outs: withoutUndefined(toOutputs(server, inputs)) };
   }
   const server = await attempt(`creating MCP server "${inputs.name}"`, () =>
     client.mcp.create(CreateMcpServerBody.parse(toBody(inputs))),
   );
-  return { id: server.id, outs: toOutputs(server, inputs) };
+  return { id: server.id, outs: withoutUndefined(toOutputs(server, inputs)) };
 }
 
 export async function read(id: string, props?: McpServerOutputs): Promise<dynamic.ReadResult<McpServerOutputs>> {
@@ -74,7 +74,7 @@ export async function read(id: string, props?: McpServerOutputs): Promise<dynami
   const outs = toOutputs(server, props ?? {});
   // `inputs` lets `pulumi import` and refresh record what the live server declares.
   const inputs = definedOnly({ ...toInputs(server), apiKey: props?.apiKey, adoptId: props?.adoptId });
-  return { id, props: outs, inputs: inputs as unknown as McpServerOutputs };
+  return { id, props: withoutUndefined(outs), inputs: withoutUndefined(inputs) as unknown as McpServerOutputs };
 }
 
 export async function update(id: string, olds: McpServerOutputs, news: McpServerInputs): Promise<dynamic.UpdateResult<McpServerOutputs>> {
@@ -82,7 +82,7 @@ export async function update(id: string, olds: McpServerOutputs, news: McpServer
   if (changed.length === 0) return { outs: { ...olds, ...definedOnly({ ...news }) } as McpServerOutputs };
   const client = projectClient(news.apiKey);
   const server = await attempt(`updating MCP server "${id}"`, () => client.mcp.update(id, patchOf(news, changed)));
-  return { outs: toOutputs(server, news) };
+  return { outs: withoutUndefined(toOutputs(server, news)) };
 }
 
 async function remove(id: string, props: McpServerOutputs): Promise<void> {

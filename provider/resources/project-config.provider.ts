@@ -12,7 +12,7 @@ import { DEPRECATED_CONFIG_FIELD, ProjectConfigPatch, type ProjectConfig } from 
 import { attempt } from "../errors";
 import { configureFrom, projectClient } from "../settings";
 import { checkWith } from "./check";
-import { changedKeys, definedOnly } from "./diff";
+import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import { PROJECT_CONFIG_FIELDS, type ProjectConfigInputs } from "./schema";
 
 type Field = keyof typeof PROJECT_CONFIG_FIELDS;
@@ -60,7 +60,7 @@ export async function create(inputs: ProjectConfigInputs): Promise<dynamic.Creat
     : before;
   const previous = Object.fromEntries(FIELDS.filter((f) => inputs[f] !== undefined).map((f) => [f, current[f]])) as Values;
   const projectId = session.project.id;
-  return { id: projectId, outs: toOutputs(after, inputs, projectId, previous) };
+  return { id: projectId, outs: withoutUndefined(toOutputs(after, inputs, projectId, previous)) };
 }
 
 export async function read(id: string, props?: ProjectConfigOutputs): Promise<dynamic.ReadResult<ProjectConfigOutputs>> {
@@ -69,7 +69,7 @@ export async function read(id: string, props?: ProjectConfigOutputs): Promise<dy
   const outs = toOutputs(live, props ?? {}, props?.projectId ?? id, props?.previous ?? {});
   // Declared inputs stay as they were, so the next `up` shows drift as a diff and puts it back.
   const inputs = definedOnly({ ...declared(props ?? {}), apiKey: props?.apiKey, restoreOnDelete: props?.restoreOnDelete });
-  return { id, props: outs, inputs: inputs as unknown as ProjectConfigOutputs };
+  return { id, props: withoutUndefined(outs), inputs: withoutUndefined(inputs) as unknown as ProjectConfigOutputs };
 }
 
 export async function update(id: string, olds: ProjectConfigOutputs, news: ProjectConfigInputs): Promise<dynamic.UpdateResult<ProjectConfigOutputs>> {
@@ -81,7 +81,7 @@ export async function update(id: string, olds: ProjectConfigOutputs, news: Proje
   // Fields declared for the first time get their pre-existing value remembered too.
   const previous = { ...olds.previous };
   for (const field of changed) if (!(field in previous)) previous[field] = olds[field] as never;
-  return { outs: toOutputs(live, news, olds.projectId ?? id, previous) };
+  return { outs: withoutUndefined(toOutputs(live, news, olds.projectId ?? id, previous)) };
 }
 
 async function remove(_id: string, props: ProjectConfigOutputs): Promise<void> {

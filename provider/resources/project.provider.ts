@@ -10,7 +10,7 @@ import { NotFoundError } from "../client";
 import { attempt } from "../errors";
 import { configureFrom, orgClient } from "../settings";
 import { checkWith } from "./check";
-import { definedOnly } from "./diff";
+import { definedOnly, withoutUndefined } from "./diff";
 import type { ProjectInputs } from "./schema";
 
 export interface ProjectOutputs extends ProjectInputs {
@@ -58,20 +58,20 @@ export async function create(inputs: ProjectInputs): Promise<dynamic.CreateResul
       throw new Error(`adopting project "${adoptId}" failed: it is named "${live.name}", not "${inputs.name}". Projects cannot be renamed; declare name: "${live.name}".`);
     }
     // Adopting never rotates keys that are in use; ask for a key with createApiKey on a later update.
-    return { id: live.id, outs: toOutputs(live, { ...inputs, createApiKey: false }) };
+    return { id: live.id, outs: withoutUndefined(toOutputs(live, { ...inputs, createApiKey: false })) };
   }
   const created = await attempt(`creating project "${inputs.name}"`, () =>
     client.projects.create({ name: inputs.name, should_create_api_key: inputs.createApiKey ?? false }),
   );
   const project = await attempt(`reading project "${created.id}"`, () => client.projects.get(created.id));
-  return { id: project.id, outs: toOutputs(project, inputs, created.api_key) };
+  return { id: project.id, outs: withoutUndefined(toOutputs(project, inputs, created.api_key)) };
 }
 
 export async function read(id: string, props?: ProjectOutputs): Promise<dynamic.ReadResult<ProjectOutputs>> {
   const project = await attempt(`reading project "${id}"`, () => liveProject(id));
   if (!project) return {};
   const inputs = definedOnly({ name: project.name, createApiKey: props?.createApiKey ?? false, adoptId: props?.adoptId });
-  return { id, props: toOutputs(project, props ?? {}, props?.apiKey), inputs: inputs as unknown as ProjectOutputs };
+  return { id, props: withoutUndefined(toOutputs(project, props ?? {}, props?.apiKey)), inputs: withoutUndefined(inputs) as unknown as ProjectOutputs };
 }
 
 export async function update(id: string, olds: ProjectOutputs, news: ProjectInputs): Promise<dynamic.UpdateResult<ProjectOutputs>> {
@@ -82,10 +82,10 @@ export async function update(id: string, olds: ProjectOutputs, news: ProjectInpu
     apiKey = (await attempt(`issuing an API key for project "${id}"`, () => client.projects.regenerateApiKey(id))).api_key;
   }
   const project = await attempt(`reading project "${id}"`, () => client.projects.get(id));
-  return { outs: toOutputs(project, news, apiKey) };
+  return { outs: withoutUndefined(toOutputs(project, news, apiKey)) };
 }
 
-async function remove(id: string): Promise<void> {
+async function remove(id: string, _props?: ProjectOutputs): Promise<void> {
   await attempt(`deleting project "${id}"`, async () => {
     try {
       await orgClient().projects.delete(id);

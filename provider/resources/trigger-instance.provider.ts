@@ -12,7 +12,7 @@ import { NotFoundError, type IntegrationPlatformClient } from "../client";
 import { attempt } from "../errors";
 import { configureFrom, projectClient } from "../settings";
 import { checkWith } from "./check";
-import { changedKeys, definedOnly } from "./diff";
+import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import type { TriggerInstanceInputs } from "./schema";
 
 export interface TriggerInstanceOutputs extends TriggerInstanceInputs {
@@ -75,7 +75,7 @@ export async function create(inputs: TriggerInstanceInputs): Promise<dynamic.Cre
   }
   const live = await attempt(`reading trigger instance "${id}"`, () => liveTrigger(client, id));
   if (!live) throw new Error(`trigger instance "${id}" vanished right after it was created`);
-  return { id, outs: toOutputs(live, wanted) };
+  return { id, outs: withoutUndefined(toOutputs(live, wanted)) };
 }
 
 export async function read(id: string, props?: TriggerInstanceOutputs): Promise<dynamic.ReadResult<TriggerInstanceOutputs>> {
@@ -83,7 +83,7 @@ export async function read(id: string, props?: TriggerInstanceOutputs): Promise<
   const live = await attempt(`reading trigger instance "${id}"`, () => liveTrigger(client, id));
   if (!live) return {};
   const inputs = definedOnly({ ...toInputs(live), apiKey: props?.apiKey, adoptId: props?.adoptId });
-  return { id, props: toOutputs(live, props ?? {}), inputs: inputs as unknown as TriggerInstanceOutputs };
+  return { id, props: withoutUndefined(toOutputs(live, props ?? {})), inputs: withoutUndefined(inputs) as unknown as TriggerInstanceOutputs };
 }
 
 export async function update(id: string, olds: TriggerInstanceOutputs, news: TriggerInstanceInputs): Promise<dynamic.UpdateResult<TriggerInstanceOutputs>> {
@@ -92,7 +92,7 @@ export async function update(id: string, olds: TriggerInstanceOutputs, news: Tri
   await reconcile(client, id, olds, wanted);
   const live = await attempt(`reading trigger instance "${id}"`, () => liveTrigger(client, id));
   if (!live) throw new Error(`trigger instance "${id}" no longer exists; run \`pulumi refresh\` to forget it, then \`pulumi up\` to create it again.`);
-  return { outs: toOutputs(live, wanted) };
+  return { outs: withoutUndefined(toOutputs(live, wanted)) };
 }
 
 async function remove(id: string, props: TriggerInstanceOutputs): Promise<void> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { IntegrationPlatformClient } from "../../provider/client";
 import * as project from "../../provider/resources/project.provider";
 import { useProviderPlatform } from "./platform";
 
@@ -16,7 +17,6 @@ describe("Project provider", () => {
     const key = created.outs!.apiKey!;
     expect(key).toBeTruthy();
 
-    const { IntegrationPlatformClient } = await import("../../provider/client");
     const asProject = new IntegrationPlatformClient({ baseUrl: t.platform.url, apiKey: key });
     expect((await asProject.session.info()).project.id).toBe(created.id);
 

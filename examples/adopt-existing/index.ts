@@ -1,0 +1,54 @@
+// Adoption: find objects created outside Pulumi with the data-source
+// functions, then declare them with `adoptId`. Create reads and reconciles
+// them instead of creating new ones; from then on they are managed like any
+// other resource. `retainOnDelete` hands them back untouched on destroy.
+import * as pulumi from "@pulumi/pulumi";
+import * as platform from "pulumi-integration-platform";
+
+const config = new pulumi.Config();
+const serverName = config.get("serverName") ?? "Dev Tools";
+const toolkit = config.get("toolkit") ?? "github";
+
+const existingServer = platform.getMcpServersOutput({ appKey: toolkit, name: serverName }).apply((servers) => {
+  const match = servers.find((s) => s.name === serverName);
+  if (!match) throw new Error(`no MCP server named "${serverName}" serves ${toolkit}; create one first or set serverName`);
+  return match;
+});
+
+const server = new platform.McpServer(
+  "adopted-server",
+  {
+    adoptId: existingServer.id,
+    name: existingServer.name,
+    authConfigIds: existingServer.auth_config_ids,
+    toolkits: existingServer.toolkits,
+    // The one change this stack makes: narrow the server to a single tool.
+    allowedTools: ["GITHUB_CREATE_ISSUE"],
+  },
+  { retainOnDelete: true },
+);
+
+const existingTrigger = platform
+  .getTriggerInstancesOutput({ trigger_names: ["GITHUB_COMMIT_EVENT"], user_ids: [config.get("triggerUser") ?? "alice"], show_disabled: true })
+  .apply((triggers) => {
+    const first = triggers[0];
+    if (!first) throw new Error("no GITHUB_COMMIT_EVENT trigger to take over");
+    return first;
+  });
+
+// Take over the trigger's state: pause it.
+const trigger = new platform.TriggerInstance(
+  "adopted-trigger",
+  {
+    adoptId: existingTrigger.id,
+    triggerName: existingTrigger.trigger_name,
+    connectedAccountId: existingTrigger.connected_account_id,
+    enabled: false,
+  },
+  { retainOnDelete: true },
+);
+
+export const serverId = server.id;
+export const allowedTools = server.allowedTools;
+export const triggerId = trigger.id;
+export const triggerEnabled = trigger.enabled;

@@ -17,29 +17,25 @@ import {
   type Stack,
 } from "@pulumi/pulumi/automation";
 import { describe, inject } from "vitest";
+import { localBackendEnv, useEngine } from "../../scripts/pulumi-engine";
 
 export const repoRoot = path.resolve(__dirname, "../..");
 export const fixturesDir = path.join(__dirname, "fixtures");
 
 /** Set by global-setup.ts; null when the engine could not be had outside CI. */
 const pulumiBinDir = inject("pulumiBinDir");
-if (pulumiBinDir) {
-  // PulumiCommand looks `pulumi` up on this process's PATH, and the language host and the
-  // dynamic-provider shim start the first `node` on it: make that the Node running the tests
-  // (the npm package's Node 24), not whatever older node the system has.
-  const first = [pulumiBinDir, path.dirname(process.execPath)];
-  const rest = (process.env.PATH ?? "").split(path.delimiter).filter((p) => p && !first.includes(p));
-  process.env.PATH = [...first, ...rest].join(path.delimiter);
-}
+// PulumiCommand looks `pulumi` up on this process's PATH, and the language host and the
+// dynamic-provider shim start the first `node` on it: the Node running the tests.
+if (pulumiBinDir) useEngine(pulumiBinDir);
 
 /** True when the real engine is available to this test run. */
 export const engineAvailable = pulumiBinDir !== null;
 
 /**
- * `describe` for e2e suites: skipped (loudly, by global-setup) when the engine is unavailable
- * outside CI. In CI global-setup fails the run instead, so nothing is ever skipped there.
+ * `describe` for e2e suites. Never skipped: without the engine global-setup fails the run,
+ * and the message says how to make the engine available.
  */
-export const describeE2E = process.env.CI ? describe : describe.skipIf(!engineAvailable);
+export const describeE2E = describe;
 
 /** The local platform to point the provider at (config namespace `integration-platform`). */
 export interface PlatformConfig {
@@ -94,20 +90,9 @@ export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), "pulumi-e2e-"));
   const stackName = opts.stackName ?? `e2e-${randomBytes(4).toString("hex")}`;
   const envVars: Record<string, string> = {
-    PULUMI_BACKEND_URL: `file://${path.join(tempDir, "state")}`,
-    PULUMI_CONFIG_PASSPHRASE: "e2e-passphrase",
-    PULUMI_SKIP_UPDATE_CHECK: "true",
-    // Nothing may be downloaded: providers here are dynamic, served by the nodejs shim.
-    PULUMI_DISABLE_AUTOMATIC_PLUGIN_ACQUISITION: "true",
-    // Dynamic providers run in pulumi-resource-pulumi-nodejs, started in the program's
-    // working directory; for inline programs that is the temporary directory, so
-    // @pulumi/pulumi must also resolve from the repository's node_modules.
-    NODE_PATH: [path.join(repoRoot, "node_modules"), process.env.NODE_PATH]
-      .filter(Boolean)
-      .join(path.delimiter),
+    ...localBackendEnv(path.join(tempDir, "state"), "e2e-passphrase"),
     ...opts.envVars,
   };
-  await fs.mkdir(path.join(tempDir, "state"));
   const pulumiHome = path.join(tempDir, "home");
   await fs.mkdir(pulumiHome);
 
@@ -126,7 +111,9 @@ export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
       // node_modules exactly as a user's would; only Pulumi.<stack>.yaml is written there,
       // and cleanup removes it.
       const workDir = path.resolve(opts.program.workDir);
-      configFile = path.join(workDir, `Pulumi.${stackName}.yaml`);
+      // A stack file the repository already has (an example's per-stack config) is left in place.
+      const stackFile = path.join(workDir, `Pulumi.${stackName}.yaml`);
+      configFile = (await fs.stat(stackFile).catch(() => undefined)) ? undefined : stackFile;
       stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { pulumiHome, envVars });
     }
     const config = { ...(opts.platform ? platformConfig(opts.platform) : {}), ...opts.config };

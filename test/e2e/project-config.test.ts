@@ -1,0 +1,84 @@
+// ProjectConfig through the real engine: the new project's key as a secret
+// input, PATCH of declared fields only, drift on refresh, delete semantics.
+import type * as platformSdk from "pulumi-integration-platform";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { IntegrationPlatformClient } from "../../provider/client";
+import { createE2EStack, describeE2E, type E2EStack } from "./harness";
+import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
+
+type Sdk = typeof platformSdk;
+const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
+
+describeE2E("ProjectConfig (real engine)", () => {
+  const p = useE2EPlatform();
+  const desired: platformSdk.ProjectConfigArgs = { requireMcpApiKey: true, logVisibilitySetting: "dont_store_data" };
+  let e2e: E2EStack;
+  let declareConfig = true;
+  let projectKey = "";
+  const projectClient = () => new IntegrationPlatformClient({ baseUrl: p.config.baseUrl, apiKey: projectKey });
+
+  beforeAll(async () => {
+    e2e = await createE2EStack({
+      projectName: "e2e-config",
+      platform: p.config,
+      program: async () => {
+        const ip = sdk();
+        const project = new ip.Project("project", { name: "e2e-config-project", createApiKey: true });
+        if (!declareConfig) return { projectKey: project.apiKey };
+        const config = new ip.ProjectConfig("config", { apiKey: project.apiKey.apply((k) => k ?? ""), ...desired });
+        return { projectKey: project.apiKey, configProject: config.projectId };
+      },
+    });
+  });
+  afterAll(async () => e2e?.cleanup());
+
+  it("up configures the new project with its own key, patching only declared fields", async () => {
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 3 });
+    projectKey = String(up.outputs.projectKey?.value);
+    const patches = p.writes().filter((w) => w.route === "updateProjectConfig");
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.bodyFields?.every((f) => ["log_visibility_setting", "require_mcp_api_key"].includes(f))).toBe(true);
+    const live = await projectClient().config.get();
+    expect(live).toMatchObject({ require_mcp_api_key: true, log_visibility_setting: "dont_store_data" });
+  });
+
+  it("a no-op preview makes no write call", async () => {
+    p.clearLog();
+    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 3 });
+    expect(p.writes()).toEqual([]);
+  });
+
+  it("a changed input makes one PATCH with only that field", async () => {
+    desired.signedUrlFileExpiryInSeconds = 600;
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateProjectConfig", bodyFields: ["signed_url_file_expiry_in_seconds"] }]);
+  });
+
+  it("refresh shows drift made out of band, and up puts the declared value back", async () => {
+    await projectClient().config.update({ require_mcp_api_key: false });
+    const refresh = await e2e.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    expect((await e2e.stack.preview()).changeSummary).toMatchObject({ update: 1 });
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateProjectConfig", bodyFields: ["require_mcp_api_key"] }]);
+    expect((await projectClient().config.get()).require_mcp_api_key).toBe(true);
+  });
+
+  it("keeps every key out of the state in plain text", async () => {
+    await expectNoKeysInState(e2e, [projectKey, p.config.apiKey, p.config.orgApiKey]);
+  });
+
+  it("removing the resource leaves the configuration as it is", async () => {
+    declareConfig = false;
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ delete: 1 });
+    expect(p.writes()).toEqual([]);
+    expect((await projectClient().config.get()).signed_url_file_expiry_in_seconds).toBe(600);
+  });
+});

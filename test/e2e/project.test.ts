@@ -1,0 +1,84 @@
+// Project through the real engine (organization key): create with a key kept
+// secret in state, no-op preview, replace on rename, adoption, refresh after an
+// out-of-band delete, destroy.
+import type * as platformSdk from "pulumi-integration-platform";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createE2EStack, describeE2E, type E2EStack } from "./harness";
+import { expectNoKeysInState, stateText, useE2EPlatform } from "./platform-fixture";
+
+type Sdk = typeof platformSdk;
+const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
+
+describeE2E("Project (real engine)", () => {
+  const p = useE2EPlatform();
+  const desired: platformSdk.ProjectArgs & { name: string } = { name: "e2e-project", createApiKey: true };
+  let e2e: E2EStack;
+  let projectId = "";
+  let projectKey = "";
+
+  beforeAll(async () => {
+    e2e = await createE2EStack({
+      projectName: "e2e-project",
+      platform: p.config,
+      program: async () => {
+        const project = new (sdk().Project)("project", { ...desired });
+        return { id: project.id, name: project.name, apiKey: project.apiKey };
+      },
+    });
+  });
+  afterAll(async () => e2e?.cleanup());
+
+  it("up creates the project and its key, a secret output", async () => {
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(p.writes()).toEqual([{ method: "POST", route: "createProject", bodyFields: ["name", "should_create_api_key"] }]);
+    projectId = String(up.outputs.id?.value);
+    expect(up.outputs.apiKey?.secret).toBe(true);
+    projectKey = String(up.outputs.apiKey?.value);
+    expect(projectKey).toMatch(/\w{10,}/);
+    expect((await p.orgClient.projects.get(projectId)).name).toBe("e2e-project");
+  });
+
+  it("keeps the new project's key and the platform's keys out of the state in plain text", async () => {
+    await expectNoKeysInState(e2e, [projectKey, p.config.apiKey, p.config.orgApiKey]);
+    expect(await stateText(e2e)).toContain("ciphertext");
+  });
+
+  it("a no-op preview makes no write call", async () => {
+    p.clearLog();
+    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+    expect(p.writes()).toEqual([]);
+  });
+
+  it("a new name replaces the project (there is no rename)", async () => {
+    desired.name = "e2e-project-renamed";
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(p.writes().map((w) => w.route)).toEqual(["createProject", "deleteProject"]);
+    await expect(p.orgClient.projects.get(projectId)).rejects.toThrow(/404/);
+    projectId = String(up.outputs.id?.value);
+  });
+
+  it("a project deleted out of band disappears on refresh", async () => {
+    await p.orgClient.projects.delete(projectId);
+    const refresh = await e2e.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    expect((await e2e.stack.preview()).changeSummary).toMatchObject({ create: 1 });
+  });
+
+  it("adopts an existing project with adoptId, then destroy deletes it", async () => {
+    const existing = await p.orgClient.projects.create({ name: "e2e-adopted-project" });
+    desired.name = "e2e-adopted-project";
+    desired.adoptId = existing.id;
+    desired.createApiKey = false;
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.outputs.id?.value).toBe(existing.id);
+    expect(p.calls("createProject")).toBe(0);
+    const destroy = await e2e.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    await expect(p.orgClient.projects.get(existing.id)).rejects.toThrow(/404/);
+  });
+});

@@ -1,0 +1,95 @@
+// TriggerInstance through the real engine: upsert on create, enable/disable by
+// PATCH, config change by upsert, drift, adoption of an existing trigger, destroy.
+import type * as platformSdk from "pulumi-integration-platform";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createE2EStack, describeE2E, type E2EStack } from "./harness";
+import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
+
+type Sdk = typeof platformSdk;
+const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
+
+describeE2E("TriggerInstance (real engine)", () => {
+  const p = useE2EPlatform();
+  const desired: { enabled?: boolean; triggerConfig: Record<string, unknown>; adoptId?: string; triggerName: string } = {
+    triggerName: "GITHUB_COMMIT_EVENT",
+    triggerConfig: { owner: "acme", repo: "api" },
+  };
+  let e2e: E2EStack;
+  let triggerId = "";
+  const live = async (id: string) =>
+    (await p.client.triggers.listActive({ trigger_ids: [id], show_disabled: true })).items[0];
+
+  beforeAll(async () => {
+    e2e = await createE2EStack({
+      projectName: "e2e-trigger",
+      platform: p.config,
+      program: async () => {
+        const trigger = new (sdk().TriggerInstance)("trigger", { connectedAccountId: p.connectedAccountId, ...desired });
+        return { id: trigger.id, enabled: trigger.enabled };
+      },
+    });
+  });
+  afterAll(async () => e2e?.cleanup());
+
+  it("up creates the trigger by one upsert", async () => {
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    expect(p.writes()).toEqual([{ method: "POST", route: "upsertTrigger", bodyFields: ["connected_account_id", "trigger_config"] }]);
+    triggerId = String(up.outputs.id?.value);
+    expect((await live(triggerId))?.disabled_at).toBeNull();
+  });
+
+  it("a no-op preview makes no write call", async () => {
+    p.clearLog();
+    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+    expect(p.writes()).toEqual([]);
+  });
+
+  it("enabled: false is one PATCH disable; a config change is one upsert", async () => {
+    desired.enabled = false;
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
+    expect((await live(triggerId))?.disabled_at).toBeTruthy();
+
+    desired.triggerConfig = { owner: "acme", repo: "web" };
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "POST", route: "upsertTrigger", bodyFields: ["connected_account_id", "trigger_config"] }]);
+    expect((await live(triggerId))?.trigger_config).toEqual({ owner: "acme", repo: "web" });
+  });
+
+  it("refresh shows a trigger enabled out of band, and up disables it again", async () => {
+    await p.client.triggers.manage(triggerId, { status: "enable" });
+    const refresh = await e2e.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
+    expect((await live(triggerId))?.disabled_at).toBeTruthy();
+  });
+
+  it("keeps no key in the state in plain text", async () => {
+    await expectNoKeysInState(e2e, [p.config.apiKey, p.config.orgApiKey]);
+  });
+
+  it("destroy deletes the trigger permanently", async () => {
+    const destroy = await e2e.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    expect(await live(triggerId)).toBeUndefined();
+  });
+
+  it("adoptId takes over an existing trigger to manage its state", async () => {
+    const { trigger_id } = await p.client.triggers.upsert("GITHUB_STAR_ADDED_EVENT", {
+      connected_account_id: p.connectedAccountId,
+      trigger_config: { owner: "acme", repo: "api" },
+    });
+    Object.assign(desired, { triggerName: "GITHUB_STAR_ADDED_EVENT", adoptId: trigger_id, enabled: false, triggerConfig: { owner: "acme", repo: "api" } });
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.outputs.id?.value).toBe(trigger_id);
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
+    expect((await live(trigger_id))?.disabled_at).toBeTruthy();
+  });
+});

@@ -18,10 +18,10 @@ const existingServer = platform.getMcpServersOutput({ appKey: toolkit, name: ser
 const server = new platform.McpServer(
   "adopted-server",
   {
-    adoptId: existingServer.id,
-    name: existingServer.name,
-    authConfigIds: existingServer.auth_config_ids,
-    toolkits: existingServer.toolkits,
+    adoptId: existingServer.apply((s) => s.id),
+    name: existingServer.apply((s) => s.name),
+    authConfigIds: existingServer.apply((s) => s.auth_config_ids),
+    toolkits: existingServer.apply((s) => s.toolkits),
     // The one change this stack makes: narrow the server to a single tool.
     allowedTools: ["GITHUB_CREATE_ISSUE"],
   },
@@ -40,9 +40,9 @@ const existingTrigger = platform
 const trigger = new platform.TriggerInstance(
   "adopted-trigger",
   {
-    adoptId: existingTrigger.id,
-    triggerName: existingTrigger.trigger_name,
-    connectedAccountId: existingTrigger.connected_account_id,
+    adoptId: existingTrigger.apply((t) => t.id),
+    triggerName: existingTrigger.apply((t) => t.trigger_name),
+    connectedAccountId: existingTrigger.apply((t) => t.connected_account_id),
     enabled: false,
   },
   { retainOnDelete: true },

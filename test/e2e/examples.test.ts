@@ -6,6 +6,7 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { IntegrationPlatformClient } from "../../provider/client";
 import { createE2EStack, describeE2E, repoRoot, type E2EStack } from "./harness";
 import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
 
@@ -66,7 +67,6 @@ describeE2E("examples (real engine, local platform)", () => {
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
     expect(up.outputs.projectName?.value).toBe("payments-staging");
     expect(up.outputs.projectApiKey?.secret).toBe(true);
-    const { IntegrationPlatformClient } = await import("../../provider/client");
     const staging = new IntegrationPlatformClient({ baseUrl: p.config.baseUrl, apiKey: String(up.outputs.projectApiKey?.value) });
     // Pulumi.staging.yaml sets show_all and 3600; production would set dont_store_data and 900.
     expect(await staging.config.get()).toMatchObject({ log_visibility_setting: "show_all", signed_url_file_expiry_in_seconds: 3600 });

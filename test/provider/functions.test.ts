@@ -1,0 +1,68 @@
+// Data-source functions against the local platform (outside a Pulumi program
+// they read credentials from the environment, as in scripts and tests).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as fns from "../../provider/functions";
+import { resetConfigured } from "../../provider/settings";
+import { useProviderPlatform } from "./platform";
+
+describe("data-source functions", () => {
+  const t = useProviderPlatform();
+  const saved = { ...process.env };
+  beforeAll(() => {
+    // Functions read stack config only inside a program; here the environment applies.
+    resetConfigured();
+    process.env.INTEGRATION_PLATFORM_BASE_URL = t.platform.url;
+    process.env.INTEGRATION_PLATFORM_API_KEY = t.platform.apiKey;
+  });
+  afterAll(() => {
+    process.env = saved;
+  });
+
+  it("getSessionInfo names the project and leaves the webhook secret out", async () => {
+    const info = await fns.getSessionInfo();
+    expect(info.project.id).toBe(t.platform.projectId);
+    expect("webhook_secret" in info.project).toBe(false);
+  });
+
+  it("getToolkits follows the cursor to the last page", async () => {
+    t.clearLog();
+    const all = await fns.getToolkits({ limit: 2 });
+    const pages = t.calls("listToolkits");
+    expect(all.length).toBeGreaterThan(2);
+    expect(pages).toBe(Math.ceil(all.length / 2));
+    expect(new Set(all.map((k) => k.slug)).size).toBe(all.length);
+    expect((await fns.getToolkit({ slug: "github" })).slug).toBe("github");
+    expect((await fns.getToolkitsMulti({ toolkits: ["github", "gmail"] })).map((k) => k.slug).sort()).toEqual(["github", "gmail"]);
+  });
+
+  it("getMcpServers and getMcpServerInstances page through the demo's servers", async () => {
+    const servers = await fns.getMcpServers({ appKey: "github", limit: 1 });
+    const devTools = servers.find((s) => s.name === "Dev Tools");
+    expect(devTools).toBeDefined();
+    const instances = await fns.getMcpServerInstances({ serverId: devTools!.id, limit: 1 });
+    expect(instances.map((i) => i.instance_id).sort()).toEqual(["alice", "bob"]);
+    const urls = await fns.generateMcpUrl({ mcp_server_id: devTools!.id, user_ids: ["alice"] });
+    expect(urls.mcp_url).toContain(devTools!.id);
+  });
+
+  it("getTriggerInstances filters and includes disabled ones on request; getTriggerTypes lists schemas", async () => {
+    const active = await fns.getTriggerInstances({});
+    const all = await fns.getTriggerInstances({ show_disabled: true, limit: 1 });
+    expect(all.length).toBe(active.length + 1);
+    expect(all.some((tr) => tr.disabled_at)).toBe(true);
+    const types = await fns.getTriggerTypes({ toolkit_slugs: ["github"] });
+    expect(types.length).toBeGreaterThan(0);
+    expect(types.every((ty) => ty.toolkit.slug === "github")).toBe(true);
+  });
+
+  it("getAuthConfig and getNanoId read one object each", async () => {
+    const config = await fns.getAuthConfig({ id: t.githubAuthConfigId });
+    expect(config.toolkit.slug).toBe("github");
+    expect(await fns.getNanoId({ uuid: config.uuid!, type: "AUTH_CONFIG" })).toBe(t.githubAuthConfigId);
+  });
+
+  it("fails with the function's name and the API's message", async () => {
+    await expect(fns.getAuthConfig({ id: "ac_missing" })).rejects.toThrow(/getAuthConfig\("ac_missing"\) failed: 404/);
+    await expect(fns.getSessionInfo({}, { apiKey: "ipk_wrong" })).rejects.toThrow(/401/);
+  });
+});

@@ -1,19 +1,11 @@
 /** The auth header is chosen per route; a missing key fails before any request, saying where to set it. */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { IntegrationPlatformClient, MissingCredentialsError, closeSharedDispatcher } from "../../provider/client";
+import { describe, expect, it } from "vitest";
+import { IntegrationPlatformClient, MissingCredentialsError } from "../../provider/client";
 import { cursorPage, sessionInfo } from "./helpers/fixtures";
-import { API_KEY, ORG_API_KEY, json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { API_KEY, ORG_API_KEY, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 describe("auth header per route", () => {
   it("sends the organization key, and only it, to the projects endpoints", async () => {

@@ -1,5 +1,5 @@
 /** Mapping of error responses to typed errors, keeping the envelope's fields. */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIError,
   AuthenticationError,
@@ -10,21 +10,12 @@ import {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-  UnprocessableEntityError,
-  closeSharedDispatcher,
+  UnprocessableEntityError
 } from "../../provider/client";
-import { envelope, json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { envelope, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 const cases: [number, typeof APIError][] = [
   [400, BadRequestError],

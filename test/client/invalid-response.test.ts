@@ -1,19 +1,11 @@
 /** Success bodies are parsed with the route's schema; a mismatch names the endpoint and the fields. */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { InvalidResponseError, closeSharedDispatcher } from "../../provider/client";
+import { describe, expect, it } from "vitest";
+import { InvalidResponseError } from "../../provider/client";
 import { mcpServer } from "./helpers/fixtures";
-import { json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 describe("invalid responses", () => {
   it("names the endpoint in spec form and the field at fault", async () => {

@@ -1,19 +1,11 @@
 /** Async iteration over both pagination styles, to the last page. */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IntegrationPlatformError, closeSharedDispatcher, collect } from "../../provider/client";
 import { cursorPage, mcpInstance, mcpServer, project, toolkitSummary, triggerInstance, triggerType } from "./helpers/fixtures";
-import { json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 describe("cursor style", () => {
   it("follows next_cursor through every page of projects (items under data)", async () => {

@@ -1,29 +1,20 @@
 /** Retries: which failures are retried per route, how long the client waits, and what it raises when it gives up. */
 import { createServer } from "node:http";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIConnectionError,
   BadRequestError,
   InternalServerError,
   RETRY_POLICY,
-  RateLimitError,
-  closeSharedDispatcher,
+  RateLimitError
 } from "../../provider/client";
 import { backoffDelay, retryAfterMs, shouldRetryStatus } from "../../provider/client/retry";
 import { routes } from "../../api/routes";
 import { mcpServer, sessionInfo } from "./helpers/fixtures";
-import { destroySocket, envelope, freePort, json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { destroySocket, envelope, freePort, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 const createBody = { name: "my server", auth_config_ids: ["ac_1"] };
 

@@ -1,27 +1,18 @@
 /** No API key appears in messages, toString, JSON or util.inspect — of the client, its areas or any error. */
 import { inspect } from "node:util";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIConnectionError,
   APIError,
   IntegrationPlatformClient,
   InvalidResponseError,
-  MissingCredentialsError,
-  closeSharedDispatcher,
+  MissingCredentialsError
 } from "../../provider/client";
 import { mcpServer } from "./helpers/fixtures";
-import { API_KEY, ORG_API_KEY, destroySocket, freePort, json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { API_KEY, ORG_API_KEY, destroySocket, freePort, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 /** Every way a value can end up in a log. */
 function renderings(value: unknown): string[] {

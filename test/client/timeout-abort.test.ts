@@ -1,24 +1,15 @@
 /** Per-attempt timeouts and the caller's AbortSignal. */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  APIUserAbortError,
-  closeSharedDispatcher,
+  APIUserAbortError
 } from "../../provider/client";
 import { mcpServer } from "./helpers/fixtures";
-import { envelope, hang, json, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { envelope, hang, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;
-beforeEach(async () => {
-  server = await startServer();
-});
-afterEach(async () => {
-  await server.close();
-});
-afterAll(async () => {
-  await closeSharedDispatcher();
-});
+useTestServer((s) => (server = s));
 
 describe("timeout", () => {
   it("raises APIConnectionTimeoutError when the server does not answer in time", async () => {

@@ -5,7 +5,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { IntegrationPlatformClient, type ClientOptions } from "../../../provider/client";
+import { afterAll, afterEach, beforeEach } from "vitest";
+import { IntegrationPlatformClient, closeSharedDispatcher, type ClientOptions } from "../../../provider/client";
 
 export interface Recorded {
   method: string;
@@ -158,4 +159,22 @@ export async function rejection(promise: Promise<unknown>): Promise<Error> {
     return err as Error;
   }
   throw new Error("expected the call to fail, but it succeeded");
+}
+
+/**
+ * Gives each test of the file a fresh scripted server (handed to `set`), closes
+ * it after the test, and closes the client's shared connection pool at the end.
+ */
+export function useTestServer(set: (server: TestServer) => void): void {
+  let current: TestServer | undefined;
+  beforeEach(async () => {
+    current = await startServer();
+    set(current);
+  });
+  afterEach(async () => {
+    await current?.close();
+  });
+  afterAll(async () => {
+    await closeSharedDispatcher();
+  });
 }

@@ -4,6 +4,8 @@
  * fix; this names the operation and drops the stack trace (the dynamic
  * provider host prints `${err}: ${err.stack}`).
  */
+import { NotFoundError } from "./client";
+
 export class ProviderError extends Error {
   override name = "IntegrationPlatformError";
   constructor(message: string, options?: { cause?: unknown }) {
@@ -28,5 +30,15 @@ export async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T>
     return await fn();
   } catch (err) {
     throw providerError(what, err);
+  }
+}
+
+/** `fn`'s result, or undefined when the object does not exist (404): gone is an answer, not a failure. */
+export async function unlessNotFound<T>(fn: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof NotFoundError) return undefined;
+    throw err;
   }
 }

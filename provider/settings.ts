@@ -63,6 +63,11 @@ export function orgClient(): IntegrationPlatformClient {
   return new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey: key });
 }
 
+/** The `configure` of every resource provider: the engine hands over the stack configuration. */
+export async function configureProvider(req: { config: ConfigSource }): Promise<void> {
+  configureFrom(req.config);
+}
+
 /** For tests: forget what `configure` delivered. */
 export function resetConfigured(): void {
   for (const name of Object.keys(configured) as SettingName[]) delete configured[name];

@@ -7,9 +7,8 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { CreateMcpServerBody, type McpServer, type UpdateMcpServerBody } from "../../api";
-import { NotFoundError } from "../client";
-import { attempt } from "../errors";
-import { configureFrom, projectClient } from "../settings";
+import { attempt, unlessNotFound } from "../errors";
+import { projectClient } from "../settings";
 import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import { checkWith } from "./check";
 import type { McpServerInputs } from "./schema";
@@ -34,9 +33,7 @@ const UPDATABLE = {
 type Updatable = keyof typeof UPDATABLE;
 const UPDATABLE_KEYS = Object.keys(UPDATABLE) as Updatable[];
 
-export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  configureFrom(req.config);
-}
+export { configureProvider as configure } from "../settings";
 
 export async function check(_olds: McpServerInputs, news: McpServerInputs): Promise<dynamic.CheckResult<McpServerInputs>> {
   return checkWith(news, CreateMcpServerBody, toBody(news));
@@ -87,25 +84,14 @@ export async function update(id: string, olds: McpServerOutputs, news: McpServer
 
 async function remove(id: string, props: McpServerOutputs): Promise<void> {
   const client = projectClient(props.apiKey);
-  await attempt(`deleting MCP server "${id}"`, async () => {
-    try {
-      await client.mcp.delete(id);
-    } catch (err) {
-      // Already gone (deleted out of band): the goal of delete is met.
-      if (!(err instanceof NotFoundError)) throw err;
-    }
-  });
+  // Already gone (deleted out of band): the goal of delete is met.
+  await attempt(`deleting MCP server "${id}"`, () => unlessNotFound(() => client.mcp.delete(id)));
 }
 export { remove as delete };
 
 async function liveServer(id: string, apiKey?: string): Promise<McpServer | undefined> {
-  try {
-    const server = await projectClient(apiKey).mcp.get(id);
-    return server.deleted ? undefined : server;
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
+  const server = await unlessNotFound(() => projectClient(apiKey).mcp.get(id));
+  return server?.deleted ? undefined : server;
 }
 
 function toBody(inputs: McpServerInputs): Record<string, unknown> {

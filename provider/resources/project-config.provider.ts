@@ -10,7 +10,7 @@
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { DEPRECATED_CONFIG_FIELD, ProjectConfigPatch, type ProjectConfig } from "../../api";
 import { attempt } from "../errors";
-import { configureFrom, projectClient } from "../settings";
+import { projectClient } from "../settings";
 import { checkWith } from "./check";
 import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import { PROJECT_CONFIG_FIELDS, type ProjectConfigInputs } from "./schema";
@@ -28,9 +28,7 @@ export interface ProjectConfigOutputs extends ProjectConfigInputs {
 
 const DEPRECATED_INPUT = "isPlatformLinkEnabledForManagedAuth";
 
-export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  configureFrom(req.config);
-}
+export { configureProvider as configure } from "../settings";
 
 export async function check(_olds: ProjectConfigInputs, news: ProjectConfigInputs): Promise<dynamic.CheckResult<ProjectConfigInputs>> {
   const deprecated = [DEPRECATED_INPUT, DEPRECATED_CONFIG_FIELD]

@@ -6,9 +6,8 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { CreateProjectBody, type ProjectListItem } from "../../api";
-import { NotFoundError } from "../client";
-import { attempt } from "../errors";
-import { configureFrom, orgClient } from "../settings";
+import { attempt, unlessNotFound } from "../errors";
+import { orgClient } from "../settings";
 import { checkWith } from "./check";
 import { definedOnly, withoutUndefined } from "./diff";
 import type { ProjectInputs } from "./schema";
@@ -30,9 +29,7 @@ export interface ProjectOutputs extends ProjectInputs {
   apiKey?: string;
 }
 
-export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  configureFrom(req.config);
-}
+export { configureProvider as configure } from "../settings";
 
 export async function check(_olds: ProjectInputs, news: ProjectInputs): Promise<dynamic.CheckResult<ProjectInputs>> {
   const inputs = { ...news, createApiKey: news.createApiKey ?? false };
@@ -86,24 +83,14 @@ export async function update(id: string, olds: ProjectOutputs, news: ProjectInpu
 }
 
 async function remove(id: string, _props?: ProjectOutputs): Promise<void> {
-  await attempt(`deleting project "${id}"`, async () => {
-    try {
-      await orgClient().projects.delete(id);
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
-  });
+  // Already gone (deleted out of band): the goal of delete is met.
+  await attempt(`deleting project "${id}"`, () => unlessNotFound(() => orgClient().projects.delete(id)));
 }
 export { remove as delete };
 
 async function liveProject(id: string): Promise<ProjectListItem | undefined> {
-  try {
-    const project = await orgClient().projects.get(id);
-    return project.deleted ? undefined : project;
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
+  const project = await unlessNotFound(() => orgClient().projects.get(id));
+  return project?.deleted ? undefined : project;
 }
 
 function toOutputs(project: ProjectListItem, inputs: Partial<ProjectInputs>, apiKey?: string): ProjectOutputs {

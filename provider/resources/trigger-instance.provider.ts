@@ -8,9 +8,9 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import { UpsertTriggerBody, type TriggerInstance } from "../../api";
-import { NotFoundError, type IntegrationPlatformClient } from "../client";
-import { attempt } from "../errors";
-import { configureFrom, projectClient } from "../settings";
+import type { IntegrationPlatformClient } from "../client";
+import { attempt, unlessNotFound } from "../errors";
+import { projectClient } from "../settings";
 import { checkWith } from "./check";
 import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import type { TriggerInstanceInputs } from "./schema";
@@ -23,9 +23,7 @@ export interface TriggerInstanceOutputs extends TriggerInstanceInputs {
   updatedAt: string;
 }
 
-export async function configure(req: dynamic.ConfigureRequest): Promise<void> {
-  configureFrom(req.config);
-}
+export { configureProvider as configure } from "../settings";
 
 export async function check(_olds: TriggerInstanceInputs, news: TriggerInstanceInputs): Promise<dynamic.CheckResult<TriggerInstanceInputs>> {
   const inputs = { ...news, enabled: news.enabled ?? true };
@@ -97,13 +95,8 @@ export async function update(id: string, olds: TriggerInstanceOutputs, news: Tri
 
 async function remove(id: string, props: TriggerInstanceOutputs): Promise<void> {
   const client = projectClient(props.apiKey);
-  await attempt(`deleting trigger instance "${id}"`, async () => {
-    try {
-      await client.triggers.delete(id);
-    } catch (err) {
-      if (!(err instanceof NotFoundError)) throw err;
-    }
-  });
+  // Already gone (deleted out of band): the goal of delete is met.
+  await attempt(`deleting trigger instance "${id}"`, () => unlessNotFound(() => client.triggers.delete(id)));
 }
 export { remove as delete };
 
@@ -126,13 +119,8 @@ async function setEnabled(client: IntegrationPlatformClient, id: string, enabled
 
 /** The active list is the only read of one trigger; disabled ones are included on request. */
 async function liveTrigger(client: IntegrationPlatformClient, id: string): Promise<TriggerInstance | undefined> {
-  try {
-    const page = await client.triggers.listActive({ trigger_ids: [id], show_disabled: true, limit: 1 });
-    return page.items.find((t) => t.id === id);
-  } catch (err) {
-    if (err instanceof NotFoundError) return undefined;
-    throw err;
-  }
+  const page = await unlessNotFound(() => client.triggers.listActive({ trigger_ids: [id], show_disabled: true, limit: 1 }));
+  return page?.items.find((t) => t.id === id);
 }
 
 function toInputs(trigger: TriggerInstance): TriggerInstanceInputs {

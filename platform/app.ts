@@ -54,6 +54,7 @@ declare module "fastify" {
 }
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const MAX_PARAM_LENGTH = 2048;
 
 function slugForStatus(status: number): ErrorSlug {
   switch (status) {
@@ -99,7 +100,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       const given = req.headers[REQUEST_ID_HEADER];
       return typeof given === "string" && SAFE_REQUEST_ID.test(given) ? given : newId("req");
     },
-    routerOptions: { querystringParser: (text) => parseQueryString(text), ignoreTrailingSlash: true },
+    // Path parameters carry user ids (MCP instances), which may be long; the router's default limit is 100.
+    routerOptions: { querystringParser: (text) => parseQueryString(text), ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // The router's own refusals (a malformed %-escape in the path, a parameter over the limit) bypass
+    // the error handler; answer them with the envelope too.
+    frameworkErrors: (error, request, reply) => {
+      const message =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH"
+          ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`
+          : "The URL path is not valid: it has a malformed %-escape.";
+      const apiError = new ApiError(400, "validation_error", message, { errors: [`path: ${message}`] });
+      return reply.code(400).header(REQUEST_ID_HEADER, request.id).send(envelope(apiError, request.id));
+    },
     return503OnClosing: true,
     forceCloseConnections: true,
   });

@@ -79,8 +79,12 @@ function liveServer(store: Store, projectId: string, id: string): McpServerRecor
   return server;
 }
 
-/** `a,b,c` with each value encoded but the commas kept. */
-const csv = (values: readonly string[]) => values.map(encodeURIComponent).join(",");
+/**
+ * `a,b,c` with each value encoded but the commas kept. A lone surrogate (valid in
+ * JSON, not in UTF-8) would make encodeURIComponent throw: it is encoded as U+FFFD,
+ * which is also what the store records for it.
+ */
+const csv = (values: readonly string[]) => values.map((value) => encodeURIComponent(Buffer.from(value, "utf8").toString("utf8"))).join(",");
 
 function buildUrl(base: string, helperActions: boolean, accountIds: readonly string[], userIds: readonly string[]): string {
   const parts = [`include_platform_helper_actions=${helperActions}`];

@@ -50,7 +50,7 @@ interface Running {
 const children: ChildProcessWithoutNullStreams[] = [];
 
 async function start(db: string): Promise<Running> {
-  const env = { ...process.env, INTEGRATION_PLATFORM_ORG_API_KEY: ORG_KEY, INTEGRATION_PLATFORM_API_KEY: API_KEY };
+  const env: NodeJS.ProcessEnv = { ...process.env, INTEGRATION_PLATFORM_ORG_API_KEY: ORG_KEY, INTEGRATION_PLATFORM_API_KEY: API_KEY };
   delete env.INTEGRATION_PLATFORM_CHAOS;
   const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--db", db, "--seed", "demo"], { env });
   children.push(child);
@@ -208,7 +208,7 @@ function checkCopy(label: string): void {
 /** Every acknowledged write is there; every unacknowledged one fully there or absent; nothing else. */
 async function verify(running: Running): Promise<void> {
   const url = running.url;
-  expect((await (await fetch(`${url}/_local/health`)).json()).status).toBe("ok");
+  expect(await (await fetch(`${url}/_local/health`)).json()).toEqual({ status: "ok" });
 
   // MCP servers, read back by id.
   for (const [id, name] of ledger.servers) {

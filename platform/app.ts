@@ -110,7 +110,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`
           : "The URL path is not valid: it has a malformed %-escape.";
       const apiError = new ApiError(400, "validation_error", message, { errors: [`path: ${message}`] });
-      return reply.code(400).header(REQUEST_ID_HEADER, request.id).send(envelope(apiError, request.id));
+      (reply as FastifyReply).code(400).header(REQUEST_ID_HEADER, request.id).send(envelope(apiError, request.id));
     },
     return503OnClosing: true,
     forceCloseConnections: true,

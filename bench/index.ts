@@ -1,0 +1,38 @@
+/**
+ * `npm run bench`: the three benchmarks of issue 8, one after the other, each writing its
+ * section of bench/RESULTS.md. Exits non-zero when a benchmark failed or missed a *count*
+ * target (only bench/api-calls has count targets; time targets are reported, never failed on).
+ */
+import { main as apiCalls } from "./api-calls";
+import { log, timed } from "./common";
+import { main as engineOverhead } from "./engine-overhead";
+import { main as platform } from "./platform";
+
+const BENCHMARKS: [string, () => Promise<boolean>][] = [
+  ["api-calls", apiCalls],
+  ["engine-overhead", engineOverhead],
+  ["platform", platform],
+];
+
+async function run(): Promise<void> {
+  const failed: string[] = [];
+  for (const [name, bench] of BENCHMARKS) {
+    log(`\n=== bench/${name} ===`);
+    try {
+      const { ms, result: ok } = await timed(bench);
+      log(`=== bench/${name}: ${(ms / 1000).toFixed(0)} s${ok ? "" : ", a count target was missed"}`);
+      if (!ok) failed.push(`${name} (count target missed)`);
+    } catch (err) {
+      console.error(`bench/${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      failed.push(`${name} (error)`);
+    }
+  }
+  if (failed.length) {
+    console.error(`\nbench: ${failed.join(", ")}`);
+    process.exitCode = 1;
+  } else {
+    log("\nbench: done; figures in bench/RESULTS.md");
+  }
+}
+
+void run();

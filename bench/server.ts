@@ -1,0 +1,58 @@
+/**
+ * A server for the benchmarks, run in its own process (see startServer in common.ts):
+ *
+ *   node dist/bench/server.js platform [--db FILE|:memory:]   the local platform, demo seed
+ *   node dist/bench/server.js bare                             a bare Fastify app: GET /bare and
+ *                                                              PATCH /bare answer a constant JSON;
+ *                                                              GET /payload answers the JSON last PUT
+ *                                                              to /payload (same size as a platform answer)
+ *
+ * Prints one JSON line {url, apiKey?, orgApiKey?, projectId?} once listening on 127.0.0.1;
+ * stops on SIGTERM/SIGINT.
+ */
+import Fastify from "fastify";
+import { startPlatform } from "../platform";
+
+async function main(): Promise<void> {
+  const [mode, ...rest] = process.argv.slice(2);
+  let close: () => Promise<void>;
+  if (mode === "platform") {
+    const dbFlag = rest.indexOf("--db");
+    const db = dbFlag >= 0 ? rest[dbFlag + 1] : ":memory:";
+    const platform = await startPlatform({ seed: "demo", ...(db ? { db } : {}) });
+    close = () => platform.close();
+    const { url, apiKey, orgApiKey, projectId } = platform;
+    process.stdout.write(`${JSON.stringify({ url, apiKey, orgApiKey, projectId })}\n`);
+  } else if (mode === "bare") {
+    const app = Fastify({ logger: false });
+    const constant = { ok: true, items: [] as unknown[] };
+    app.get("/bare", async () => constant);
+    app.patch("/bare", async () => constant);
+    let payload: unknown = constant;
+    app.put("/payload", async (request) => {
+      payload = request.body;
+      return { ok: true };
+    });
+    app.get("/payload", async () => payload);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    close = () => app.close();
+    const address = app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}` })}\n`);
+  } else {
+    throw new Error(`usage: server.js platform [--db FILE] | bare (got ${JSON.stringify(mode)})`);
+  }
+  const stop = () => {
+    close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench server: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

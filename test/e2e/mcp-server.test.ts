@@ -82,6 +82,16 @@ describeE2E("McpServer (real engine)", () => {
     await expectNoKeysInState(e2e, [p.config.apiKey, p.config.orgApiKey]);
   });
 
+  it("stores the provider as a require of the installed package, so old resources run new code (pulumi/pulumi#6490)", async () => {
+    const state = (await e2e.stack.exportStack()).deployment as { resources: { type: string; inputs?: Record<string, unknown> }[] };
+    const server = state.resources.find((r) => r.type.endsWith(":McpServer"));
+    const serialized = String(server?.inputs?.__provider);
+    expect(serialized).toContain('require("pulumi-integration-platform/dist/provider/resources/mcp-server.provider.js")');
+    // A reference, not a copy of the code: the provider's own functions are not in it.
+    expect(serialized).not.toContain("changedKeys");
+    expect(serialized.length).toBeLessThan(2000);
+  });
+
   it("destroy deletes the server", async () => {
     const destroy = await e2e.stack.destroy();
     expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });

@@ -6,6 +6,10 @@
  * (A's key before a regeneration, the key of a deleted project, a revoked
  * organization key).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
 import { REQUEST_ID_HEADER } from "../../api";
@@ -64,11 +68,25 @@ export interface Fixture {
     orgKey: string;
   };
   send(request: Request): Promise<LightMyRequestResponse>;
+  /** A second connection to the store's database file, for what the API cannot do or show. */
+  sql<T>(fn: (db: DatabaseSync) => T): T;
   close(): Promise<void>;
 }
 
 export async function createFixture(): Promise<Fixture> {
-  const store = new Store(":memory:");
+  // A database file (not :memory:) so that a second connection can reach it.
+  const dir = mkdtempSync(join(tmpdir(), "ip-reliability-"));
+  const dbPath = join(dir, "platform.db");
+  const sql = <T>(fn: (db: DatabaseSync) => T): T => {
+    const db = new DatabaseSync(dbPath);
+    try {
+      db.exec("PRAGMA busy_timeout = 5000");
+      return fn(db);
+    } finally {
+      db.close();
+    }
+  };
+  const store = new Store(dbPath);
   const catalog = Catalog.load();
   const app = buildApp({ store, catalog });
   const boot = bootstrap(store, catalog, { seed: "demo", origin: "http://127.0.0.1" });
@@ -172,9 +190,7 @@ export async function createFixture(): Promise<Fixture> {
   const revokedOrgKey = newOrgKey();
   const owner1 = store.orgs.owner(boot.orgId)!;
   const revokedOrgKeyId = store.orgs.addKey({ orgId: boot.orgId, memberId: owner1.id, name: "old", hash: hashKey(revokedOrgKey), last4: revokedOrgKey.slice(-4), at });
-  (store as unknown as { db: { prepare(sql: string): { run(...args: unknown[]): unknown } } }).db
-    .prepare("UPDATE org_keys SET revoked_at = ? WHERE id = ?")
-    .run(at, revokedOrgKeyId);
+  sql((db) => db.prepare("UPDATE org_keys SET revoked_at = ? WHERE id = ?").run(at, revokedOrgKeyId));
 
   const aProject = store.projects.get(aProjectId)!;
   const aSentinels = [
@@ -207,9 +223,11 @@ export async function createFixture(): Promise<Fixture> {
     org2: { orgId: org2.id, orgKey: org2Key, projectId: org2Project.id },
     revoked: { projectKeyRegenerated: revokedA, projectKeyDeleted: doomed.api_key, orgKey: revokedOrgKey },
     send,
+    sql,
     async close() {
       await app.close();
       store.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

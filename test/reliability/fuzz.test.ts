@@ -406,9 +406,10 @@ describe("afterwards", () => {
   });
 
   it("the store passes SQLite's integrity and foreign-key checks", () => {
-    const db = (f.store as unknown as { db: { prepare(sql: string): { all(): unknown[] } } }).db;
-    expect(db.prepare("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
-    expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    f.sql((db) => {
+      expect(db.prepare("PRAGMA integrity_check").all()).toEqual([{ integrity_check: "ok" }]);
+      expect(db.prepare("PRAGMA foreign_key_check").all()).toEqual([]);
+    });
     expect(f.store.isOpen).toBe(true);
   });
 

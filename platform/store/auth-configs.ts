@@ -1,6 +1,6 @@
 /** Auth configs (created through the local admin surface; the v3 API only reads them). */
-import type { DatabaseSync } from "node:sqlite";
 import { newId, newUuid } from "../ids";
+import type { Db } from "./db";
 import { bool, fromJson, int, toJson } from "./json";
 
 export interface AuthConfigRecord {
@@ -46,12 +46,12 @@ export interface NewAuthConfig {
 }
 
 export class AuthConfigStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   create(input: NewAuthConfig): AuthConfigRecord {
     const id = newId("ac");
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO auth_configs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'default', ?, ?, ?, 'ENABLED', ?, ?, ?)`,
       )
       .run(
@@ -73,22 +73,22 @@ export class AuthConfigStore {
 
   /** An auth config of the project; another project's answers undefined. */
   get(projectId: string, id: string): AuthConfigRecord | undefined {
-    return toRecord(this.db.prepare(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ?`).get(id, projectId));
+    return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ?`).get(id, projectId));
   }
 
   list(projectId: string): AuthConfigRecord[] {
     return this.db
-      .prepare(`SELECT ${COLUMNS} FROM auth_configs WHERE project_id = ? ORDER BY auto_id`)
+      .stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE project_id = ? ORDER BY auto_id`)
       .all(projectId)
       .map((row) => toRecord(row)!);
   }
 
   connectionCount(id: string): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM connected_accounts WHERE auth_config_id = ?").get(id) as { n: number }).n;
+    return (this.db.stmt("SELECT COUNT(*) AS n FROM connected_accounts WHERE auth_config_id = ?").get(id) as { n: number }).n;
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {
-    const row = this.db.prepare("SELECT id FROM auth_configs WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
+    const row = this.db.stmt("SELECT id FROM auth_configs WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
       | { id: string }
       | undefined;
     return row?.id;

@@ -1,6 +1,6 @@
 /** Connected accounts: a user's connection under an auth config. */
-import type { DatabaseSync } from "node:sqlite";
 import { newId, newUuid } from "../ids";
+import type { Db } from "./db";
 import { fromJson, toJson } from "./json";
 
 export interface ConnectedAccountRecord {
@@ -29,7 +29,7 @@ function toRecord(row: Record<string, unknown> | undefined): ConnectedAccountRec
 }
 
 export class ConnectedAccountStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   create(input: {
     projectId: string;
@@ -45,7 +45,7 @@ export class ConnectedAccountStore {
   }): ConnectedAccountRecord {
     const id = newId("ca");
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO connected_accounts (id, uuid, project_id, auth_config_id, user_id, status, auth_scheme, val, redirect_url, callback_url, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -68,28 +68,28 @@ export class ConnectedAccountStore {
 
   /** A connected account of the project; another project's answers undefined. */
   get(projectId: string, id: string): ConnectedAccountRecord | undefined {
-    return toRecord(this.db.prepare(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
+    return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
   }
 
   /** By id alone: only for the local OAuth completion page, whose link carries the unguessable id. */
   getAnyProject(id: string): ConnectedAccountRecord | undefined {
-    return toRecord(this.db.prepare(`${SELECT} WHERE ca.id = ?`).get(id));
+    return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ?`).get(id));
   }
 
   list(projectId: string, filter: { userId?: string } = {}): ConnectedAccountRecord[] {
     const rows = filter.userId
-      ? this.db.prepare(`${SELECT} WHERE ca.project_id = ? AND ca.user_id = ? ORDER BY ca.auto_id`).all(projectId, filter.userId)
-      : this.db.prepare(`${SELECT} WHERE ca.project_id = ? ORDER BY ca.auto_id`).all(projectId);
+      ? this.db.stmt(`${SELECT} WHERE ca.project_id = ? AND ca.user_id = ? ORDER BY ca.auto_id`).all(projectId, filter.userId)
+      : this.db.stmt(`${SELECT} WHERE ca.project_id = ? ORDER BY ca.auto_id`).all(projectId);
     return rows.map((row) => toRecord(row)!);
   }
 
   update(id: string, change: { status?: string; redirectUrl?: string | null; callbackUrl?: string | null; val?: Record<string, unknown> }, at: string): void {
-    const current = this.db.prepare("SELECT status, redirect_url, callback_url, val FROM connected_accounts WHERE id = ?").get(id) as
+    const current = this.db.stmt("SELECT status, redirect_url, callback_url, val FROM connected_accounts WHERE id = ?").get(id) as
       | { status: string; redirect_url: string | null; callback_url: string | null; val: string }
       | undefined;
     if (!current) return;
     this.db
-      .prepare("UPDATE connected_accounts SET status = ?, redirect_url = ?, callback_url = ?, val = ?, updated_at = ? WHERE id = ?")
+      .stmt("UPDATE connected_accounts SET status = ?, redirect_url = ?, callback_url = ?, val = ?, updated_at = ? WHERE id = ?")
       .run(
         change.status ?? current.status,
         change.redirectUrl !== undefined ? change.redirectUrl : current.redirect_url,
@@ -106,7 +106,7 @@ export class ConnectedAccountStore {
    */
   deleteForUser(projectId: string, userId: string, authConfigIds: string[]): number {
     let count = 0;
-    const statement = this.db.prepare(
+    const statement = this.db.stmt(
       "DELETE FROM connected_accounts WHERE project_id = ? AND user_id = ? AND auth_config_id = ?",
     );
     for (const authConfigId of new Set(authConfigIds)) {
@@ -116,7 +116,7 @@ export class ConnectedAccountStore {
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {
-    const row = this.db.prepare("SELECT id FROM connected_accounts WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
+    const row = this.db.stmt("SELECT id FROM connected_accounts WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
       | { id: string }
       | undefined;
     return row?.id;

@@ -9,7 +9,52 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+
+/** Prepared statements kept per database; statements built with dynamic SQL (IN lists, optional filters) count too. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * The connection plus a cache of its prepared statements, by SQL text. Compiling a
+ * statement costs more than running most of ours, so each store method asks `stmt(sql)`
+ * instead of `db.prepare(sql)`. The cache is bounded (the oldest entry goes first): SQL
+ * built from a request (an IN list per number of values, a SET per combination of
+ * fields) has finitely many shapes but no small bound. A cached statement is safe to
+ * reuse: `run`/`get`/`all` reset it, everything is synchronous on one connection, SQLite
+ * re-prepares it by itself after a schema change, and closing the database finalizes it.
+ */
+export class Db {
+  private readonly statements = new Map<string, StatementSync>();
+
+  constructor(readonly raw: DatabaseSync) {}
+
+  stmt(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.raw.prepare(sql);
+      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  exec(sql: string): void {
+    this.raw.exec(sql);
+  }
+
+  get isOpen(): boolean {
+    return this.raw.isOpen;
+  }
+
+  get isTransaction(): boolean {
+    return this.raw.isTransaction;
+  }
+
+  close(): void {
+    this.statements.clear();
+    if (this.raw.isOpen) this.raw.close();
+  }
+}
 
 /** Each entry moves the schema from version i to i+1; never edit a shipped entry, append. */
 const MIGRATIONS: string[] = [

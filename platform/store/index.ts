@@ -3,10 +3,9 @@
  * `Store` with one module per table group. Route handlers call these methods;
  * they never write SQL.
  */
-import type { DatabaseSync } from "node:sqlite";
 import { AuthConfigStore } from "./auth-configs";
 import { ConnectedAccountStore } from "./connected-accounts";
-import { openDatabase } from "./db";
+import { Db, openDatabase } from "./db";
 import { McpStore } from "./mcp";
 import { OrgStore } from "./orgs";
 import { ProjectStore } from "./projects";
@@ -34,13 +33,13 @@ export class Store {
   readonly mcp: McpStore;
   readonly triggers: TriggerStore;
   readonly toolRouter: ToolRouterStore;
-  private readonly db: DatabaseSync;
+  private readonly db: Db;
   private depth = 0;
 
   /** `path`: a database file (its folder is created) or `:memory:`. */
   constructor(path = ":memory:") {
     this.path = path;
-    this.db = openDatabase(path);
+    this.db = new Db(openDatabase(path));
     this.orgs = new OrgStore(this.db);
     this.projects = new ProjectStore(this.db);
     this.authConfigs = new AuthConfigStore(this.db);
@@ -68,12 +67,12 @@ export class Store {
         this.depth--;
       }
     }
-    this.db.exec("BEGIN IMMEDIATE");
+    this.db.stmt("BEGIN IMMEDIATE").run();
     this.depth = 1;
     try {
       const result = fn();
       if (result instanceof Promise) throw new Error("Store.transaction takes a synchronous function");
-      this.db.exec("COMMIT");
+      this.db.stmt("COMMIT").run();
       return result;
     } catch (error) {
       if (this.db.isTransaction) this.db.exec("ROLLBACK");
@@ -105,6 +104,6 @@ export class Store {
   }
 
   close(): void {
-    if (this.db.isOpen) this.db.close();
+    this.db.close();
   }
 }

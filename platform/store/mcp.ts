@@ -1,6 +1,7 @@
 /** MCP servers (soft-deleted) and their per-user instances. */
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { SQLInputValue } from "node:sqlite";
 import { newId } from "../ids";
+import type { Db } from "./db";
 import { bool, fromJson, int, likePattern, toJson } from "./json";
 
 export interface McpServerRecord {
@@ -58,7 +59,7 @@ function orderClause(table: string, by: OrderBy, direction: OrderDirection): str
 }
 
 export class McpStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   create(input: {
     projectId: string;
@@ -71,7 +72,7 @@ export class McpStore {
   }): McpServerRecord {
     const id = newId("mcp");
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO mcp_servers (id, project_id, name, auth_config_ids, allowed_tools, toolkits, managed_auth_via_platform, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
@@ -92,7 +93,7 @@ export class McpStore {
   /** A live (not deleted) server of the project. */
   get(projectId: string, id: string): McpServerRecord | undefined {
     return toServer(
-      this.db.prepare(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId),
+      this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId),
     );
   }
 
@@ -133,9 +134,9 @@ export class McpStore {
       args.push(...filter.authConfigIds);
     }
     const whereSql = where.join(" AND ");
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n;
+    const total = (this.db.stmt(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n;
     const items = this.db
-      .prepare(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
+      .stmt(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
       .all(...args, filter.limit, filter.offset)
       .map((row) => toServer(row)!);
     return { items, total };
@@ -154,17 +155,17 @@ export class McpStore {
     if (change.toolkits !== undefined) (sets.push("toolkits = ?"), args.push(toJson(change.toolkits)));
     if (change.managedAuthViaPlatform !== undefined)
       (sets.push("managed_auth_via_platform = ?"), args.push(int(change.managedAuthViaPlatform)));
-    this.db.prepare(`UPDATE mcp_servers SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+    this.db.stmt(`UPDATE mcp_servers SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
   }
 
   softDelete(id: string, at: string): void {
-    this.db.prepare("UPDATE mcp_servers SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(at, at, id);
+    this.db.stmt("UPDATE mcp_servers SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(at, at, id);
   }
 
   /** Records that a user has an instance of the server (idempotent; bumps updated_at). */
   upsertInstance(serverId: string, userId: string, at: string): McpInstanceRecord {
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO mcp_instances (id, server_id, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (server_id, user_id) DO UPDATE SET updated_at = excluded.updated_at`,
       )
@@ -174,7 +175,7 @@ export class McpStore {
 
   getInstance(serverId: string, userId: string): McpInstanceRecord | undefined {
     return this.db
-      .prepare("SELECT id, user_id, server_id, created_at, updated_at FROM mcp_instances WHERE server_id = ? AND user_id = ?")
+      .stmt("SELECT id, user_id, server_id, created_at, updated_at FROM mcp_instances WHERE server_id = ? AND user_id = ?")
       .get(serverId, userId) as McpInstanceRecord | undefined;
   }
 
@@ -190,9 +191,9 @@ export class McpStore {
       args.push(likePattern(filter.search), likePattern(filter.search));
     }
     const whereSql = where.join(" AND ");
-    const total = (this.db.prepare(`SELECT COUNT(*) AS n FROM mcp_instances i WHERE ${whereSql}`).get(...args) as { n: number }).n;
+    const total = (this.db.stmt(`SELECT COUNT(*) AS n FROM mcp_instances i WHERE ${whereSql}`).get(...args) as { n: number }).n;
     const items = this.db
-      .prepare(
+      .stmt(
         `SELECT i.id, i.user_id, i.server_id, i.created_at, i.updated_at FROM mcp_instances i WHERE ${whereSql}
          ${orderClause("i", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`,
       )
@@ -201,6 +202,6 @@ export class McpStore {
   }
 
   deleteInstance(serverId: string, userId: string): boolean {
-    return Number(this.db.prepare("DELETE FROM mcp_instances WHERE server_id = ? AND user_id = ?").run(serverId, userId).changes) > 0;
+    return Number(this.db.stmt("DELETE FROM mcp_instances WHERE server_id = ? AND user_id = ?").run(serverId, userId).changes) > 0;
   }
 }

@@ -1,6 +1,6 @@
 /** Organizations, their members and their API keys. */
-import type { DatabaseSync } from "node:sqlite";
 import { newId } from "../ids";
+import type { Db } from "./db";
 
 export interface Org {
   id: string;
@@ -28,39 +28,39 @@ export interface OrgKey {
 }
 
 export class OrgStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   create(input: { name: string; plan?: string; at: string }): Org {
     const org: Org = { id: newId("org"), name: input.name, plan: input.plan ?? "free", created_at: input.at };
     this.db
-      .prepare("INSERT INTO orgs (id, name, plan, created_at) VALUES (?, ?, ?, ?)")
+      .stmt("INSERT INTO orgs (id, name, plan, created_at) VALUES (?, ?, ?, ?)")
       .run(org.id, org.name, org.plan, org.created_at);
     return org;
   }
 
   get(id: string): Org | undefined {
-    return this.db.prepare("SELECT id, name, plan, created_at FROM orgs WHERE id = ?").get(id) as Org | undefined;
+    return this.db.stmt("SELECT id, name, plan, created_at FROM orgs WHERE id = ?").get(id) as Org | undefined;
   }
 
   /** The oldest organization (the one the CLI bootstrapped). */
   first(): Org | undefined {
-    return this.db.prepare("SELECT id, name, plan, created_at FROM orgs ORDER BY rowid LIMIT 1").get() as Org | undefined;
+    return this.db.stmt("SELECT id, name, plan, created_at FROM orgs ORDER BY rowid LIMIT 1").get() as Org | undefined;
   }
 
   count(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM orgs").get() as { n: number }).n;
+    return (this.db.stmt("SELECT COUNT(*) AS n FROM orgs").get() as { n: number }).n;
   }
 
   addMember(input: { orgId: string; email: string; name: string; role: string; at: string }): OrgMember {
     const member: OrgMember = { id: newId("mem"), org_id: input.orgId, email: input.email, name: input.name, role: input.role };
     this.db
-      .prepare("INSERT INTO org_members (id, org_id, email, name, role, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+      .stmt("INSERT INTO org_members (id, org_id, email, name, role, created_at) VALUES (?, ?, ?, ?, ?, ?)")
       .run(member.id, member.org_id, member.email, member.name, member.role, input.at);
     return member;
   }
 
   getMember(id: string): OrgMember | undefined {
-    return this.db.prepare("SELECT id, org_id, email, name, role FROM org_members WHERE id = ?").get(id) as
+    return this.db.stmt("SELECT id, org_id, email, name, role FROM org_members WHERE id = ?").get(id) as
       | OrgMember
       | undefined;
   }
@@ -68,14 +68,14 @@ export class OrgStore {
   /** The owner (first member) of an organization. */
   owner(orgId: string): OrgMember | undefined {
     return this.db
-      .prepare("SELECT id, org_id, email, name, role FROM org_members WHERE org_id = ? ORDER BY rowid LIMIT 1")
+      .stmt("SELECT id, org_id, email, name, role FROM org_members WHERE org_id = ? ORDER BY rowid LIMIT 1")
       .get(orgId) as OrgMember | undefined;
   }
 
   addKey(input: { orgId: string; memberId: string; name: string; hash: Buffer; last4: string; at: string }): string {
     const id = newId("okey");
     this.db
-      .prepare(
+      .stmt(
         "INSERT INTO org_keys (id, org_id, org_member_id, name, key_hash, key_last4, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
       .run(id, input.orgId, input.memberId, input.name, input.hash, input.last4, input.at);
@@ -85,7 +85,7 @@ export class OrgStore {
   /** A live (not revoked) key by its hash. */
   findKeyByHash(hash: Buffer): OrgKey | undefined {
     return this.db
-      .prepare(
+      .stmt(
         "SELECT id, org_id, org_member_id, name, key_hash, key_last4, created_at FROM org_keys WHERE key_hash = ? AND revoked_at IS NULL",
       )
       .get(hash) as OrgKey | undefined;

@@ -1,7 +1,7 @@
 /** Projects, their configuration and their API keys. */
-import type { DatabaseSync } from "node:sqlite";
 import type { ProjectConfig } from "../../api";
 import { newId } from "../ids";
+import type { Db } from "./db";
 import { bool, fromJson, toJson } from "./json";
 
 export interface Project {
@@ -69,12 +69,12 @@ function toKey(row: Record<string, unknown> | undefined): ProjectKey | undefined
 }
 
 export class ProjectStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   create(input: { id?: string; orgId: string; name: string; email: string; config: ProjectConfig; webhookSecret: string; at: string }): Project {
     const id = input.id ?? newId("proj");
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO projects (id, org_id, name, email, created_at, updated_at, webhook_secret, webhook_version, config)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'V3', ?)`,
       )
@@ -83,60 +83,60 @@ export class ProjectStore {
   }
 
   get(id: string): Project | undefined {
-    return toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
+    return toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
   }
 
   /** A project of the organization; another organization's answers undefined. */
   getInOrg(orgId: string, id: string): Project | undefined {
-    return toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
+    return toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
   }
 
   /** Names are unique within an organization, compared case-insensitively. */
   findByName(orgId: string, name: string): Project | undefined {
     return toProject(
-      this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? AND name = ? COLLATE NOCASE`).get(orgId, name),
+      this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? AND name = ? COLLATE NOCASE`).get(orgId, name),
     );
   }
 
   /** Newest first. */
   list(orgId: string): Project[] {
     return this.db
-      .prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id DESC`)
+      .stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id DESC`)
       .all(orgId)
       .map((row) => toProject(row)!);
   }
 
   first(orgId?: string): Project | undefined {
     return orgId
-      ? toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
-      : toProject(this.db.prepare(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
+      ? toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
+      : toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
   }
 
   /** Deletes the project; keys and every object in it go with it (foreign keys cascade). */
   delete(id: string): boolean {
-    return Number(this.db.prepare("DELETE FROM projects WHERE id = ?").run(id).changes) > 0;
+    return Number(this.db.stmt("DELETE FROM projects WHERE id = ?").run(id).changes) > 0;
   }
 
   updateConfig(id: string, config: ProjectConfig, at: string): void {
-    this.db.prepare("UPDATE projects SET config = ?, updated_at = ? WHERE id = ?").run(toJson(config), at, id);
+    this.db.stmt("UPDATE projects SET config = ?, updated_at = ? WHERE id = ?").run(toJson(config), at, id);
   }
 
   addKey(input: { projectId: string; memberId: string; name: string; hash: Buffer; last4: string; at: string }): ProjectKey {
     const id = newId("pkey");
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO project_keys (id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(id, input.projectId, input.memberId, input.name, input.hash, input.last4, input.at, input.at);
-    return toKey(this.db.prepare(`SELECT ${KEY_COLUMNS} FROM project_keys WHERE id = ?`).get(id))!;
+    return toKey(this.db.stmt(`SELECT ${KEY_COLUMNS} FROM project_keys WHERE id = ?`).get(id))!;
   }
 
   /** Revokes every live key of the project; returns how many. */
   revokeKeys(projectId: string, at: string): number {
     return Number(
       this.db
-        .prepare("UPDATE project_keys SET deleted_at = ?, updated_at = ? WHERE project_id = ? AND deleted_at IS NULL")
+        .stmt("UPDATE project_keys SET deleted_at = ?, updated_at = ? WHERE project_id = ? AND deleted_at IS NULL")
         .run(at, at, projectId).changes,
     );
   }
@@ -144,11 +144,11 @@ export class ProjectStore {
   /** A live key by its hash (revoked keys and keys of deleted projects are gone). */
   findKeyByHash(hash: Buffer): ProjectKey | undefined {
     return toKey(
-      this.db.prepare(`SELECT ${KEY_COLUMNS} FROM project_keys WHERE key_hash = ? AND deleted_at IS NULL`).get(hash),
+      this.db.stmt(`SELECT ${KEY_COLUMNS} FROM project_keys WHERE key_hash = ? AND deleted_at IS NULL`).get(hash),
     );
   }
 
   count(): number {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM projects").get() as { n: number }).n;
+    return (this.db.stmt("SELECT COUNT(*) AS n FROM projects").get() as { n: number }).n;
   }
 }

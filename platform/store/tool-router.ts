@@ -1,6 +1,6 @@
 /** Tool router sessions. */
-import type { DatabaseSync } from "node:sqlite";
 import { newId } from "../ids";
+import type { Db } from "./db";
 import { fromJson, toJson } from "./json";
 
 export interface ToolRouterSessionRecord {
@@ -20,12 +20,12 @@ export interface SessionRecipes<R> {
 }
 
 export class ToolRouterStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   create(input: { projectId: string; userId: string; toolkits: string[]; at: string }): ToolRouterSessionRecord {
     const id = newId("trs");
     this.db
-      .prepare("INSERT INTO tool_router_sessions (id, project_id, user_id, toolkits, created_at) VALUES (?, ?, ?, ?, ?)")
+      .stmt("INSERT INTO tool_router_sessions (id, project_id, user_id, toolkits, created_at) VALUES (?, ?, ?, ?, ?)")
       .run(id, input.projectId, input.userId, toJson(input.toolkits), input.at);
     return this.get(input.projectId, id)!;
   }
@@ -34,18 +34,18 @@ export class ToolRouterStore {
     const db = this.db;
     return {
       get(id) {
-        const row = db.prepare("SELECT recipe FROM tool_router_recipes WHERE session_id = ? AND id = ?").get(sessionId, id) as
+        const row = db.stmt("SELECT recipe FROM tool_router_recipes WHERE session_id = ? AND id = ?").get(sessionId, id) as
           | { recipe: string }
           | undefined;
         return row ? fromJson<R | undefined>(row.recipe, undefined) : undefined;
       },
       set(id, recipe) {
-        db.prepare(
+        db.stmt(
           "INSERT INTO tool_router_recipes (session_id, id, recipe) VALUES (?, ?, ?) ON CONFLICT (session_id, id) DO UPDATE SET recipe = excluded.recipe",
         ).run(sessionId, id, toJson(recipe));
       },
       values() {
-        const rows = db.prepare("SELECT recipe FROM tool_router_recipes WHERE session_id = ? ORDER BY rowid").all(sessionId) as {
+        const rows = db.stmt("SELECT recipe FROM tool_router_recipes WHERE session_id = ? ORDER BY rowid").all(sessionId) as {
           recipe: string;
         }[];
         return rows.map((row) => fromJson<R>(row.recipe, undefined as R));
@@ -55,7 +55,7 @@ export class ToolRouterStore {
 
   get(projectId: string, id: string): ToolRouterSessionRecord | undefined {
     const row = this.db
-      .prepare("SELECT id, project_id, user_id, toolkits, created_at FROM tool_router_sessions WHERE id = ? AND project_id = ?")
+      .stmt("SELECT id, project_id, user_id, toolkits, created_at FROM tool_router_sessions WHERE id = ? AND project_id = ?")
       .get(id, projectId) as Record<string, unknown> | undefined;
     return row ? { ...(row as unknown as ToolRouterSessionRecord), toolkits: fromJson(row.toolkits, []) } : undefined;
   }

@@ -1,6 +1,7 @@
 /** Trigger instances: one per connected account and trigger type. */
-import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
+import type { Db } from "./db";
 import { fromJson, toJson } from "./json";
 
 export interface TriggerInstanceRecord {
@@ -49,7 +50,7 @@ export interface TriggerFilter {
 }
 
 export class TriggerStore {
-  constructor(private readonly db: DatabaseSync) {}
+  constructor(private readonly db: Db) {}
 
   /**
    * Creates the trigger of `slug` on the account, or updates its config when
@@ -60,17 +61,17 @@ export class TriggerStore {
     created: boolean;
   } {
     const existing = this.db
-      .prepare("SELECT id FROM trigger_instances WHERE connected_account_id = ? AND trigger_slug = ?")
+      .stmt("SELECT id FROM trigger_instances WHERE connected_account_id = ? AND trigger_slug = ?")
       .get(input.connectedAccountId, input.slug) as { id: string } | undefined;
     if (existing) {
       this.db
-        .prepare("UPDATE trigger_instances SET trigger_config = ?, updated_at = ? WHERE id = ?")
+        .stmt("UPDATE trigger_instances SET trigger_config = ?, updated_at = ? WHERE id = ?")
         .run(toJson(input.config), input.at, existing.id);
       return { record: this.get(input.projectId, existing.id)!, created: false };
     }
     const id = newId("ti");
     this.db
-      .prepare(
+      .stmt(
         `INSERT INTO trigger_instances (id, uuid, project_id, connected_account_id, trigger_slug, trigger_config, state, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, '{}', ?, ?)`,
       )
@@ -79,7 +80,7 @@ export class TriggerStore {
   }
 
   get(projectId: string, id: string): TriggerInstanceRecord | undefined {
-    return toRecord(this.db.prepare(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).get(id, projectId));
+    return toRecord(this.db.stmt(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).get(id, projectId));
   }
 
   /** Every matching trigger of the project, newest first. Each array filter matches any of its values. */
@@ -109,21 +110,21 @@ export class TriggerStore {
     anyOf("t.trigger_slug", filter.triggerNames);
     if (!filter.showDisabled) where.push("t.disabled_at IS NULL");
     return this.db
-      .prepare(`${SELECT} WHERE ${where.join(" AND ")} ORDER BY t.created_at DESC, t.auto_id DESC`)
+      .stmt(`${SELECT} WHERE ${where.join(" AND ")} ORDER BY t.created_at DESC, t.auto_id DESC`)
       .all(...args)
       .map((row) => toRecord(row)!);
   }
 
   setDisabled(id: string, disabledAt: string | null, at: string): void {
-    this.db.prepare("UPDATE trigger_instances SET disabled_at = ?, updated_at = ? WHERE id = ?").run(disabledAt, at, id);
+    this.db.stmt("UPDATE trigger_instances SET disabled_at = ?, updated_at = ? WHERE id = ?").run(disabledAt, at, id);
   }
 
   delete(id: string): boolean {
-    return Number(this.db.prepare("DELETE FROM trigger_instances WHERE id = ?").run(id).changes) > 0;
+    return Number(this.db.stmt("DELETE FROM trigger_instances WHERE id = ?").run(id).changes) > 0;
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {
-    const row = this.db.prepare("SELECT id FROM trigger_instances WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
+    const row = this.db.stmt("SELECT id FROM trigger_instances WHERE uuid = ? AND project_id = ?").get(uuid, projectId) as
       | { id: string }
       | undefined;
     return row?.id;

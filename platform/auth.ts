@@ -71,16 +71,18 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
       suggestedFix: `Send ${NEEDS[scheme]}.`,
     });
   }
-  const invalid = new ApiError(401, "unauthorized", `The key in ${ownHeader} is invalid or has been revoked.`, {
-    suggestedFix: `Send a current key; ${scheme === "apiKey" ? "a project's keys can be regenerated with an organization key" : "organization keys come from the platform's administrator"}.`,
-  });
-  if (!isWellFormedKey(key)) throw invalid;
+  // Built only when thrown: an Error captures a stack trace, which costs more than the lookup.
+  const invalid = () =>
+    new ApiError(401, "unauthorized", `The key in ${ownHeader} is invalid or has been revoked.`, {
+      suggestedFix: `Send a current key; ${scheme === "apiKey" ? "a project's keys can be regenerated with an organization key" : "organization keys come from the platform's administrator"}.`,
+    });
+  if (!isWellFormedKey(key)) throw invalid();
 
   if (scheme === "apiKey") {
     const found = findProjectKey(store, key);
     if (found) {
       const org = store.orgs.get(found.project.org_id);
-      if (!org) throw invalid;
+      if (!org) throw invalid();
       return { kind: "project", project: found.project, key: found.key, org };
     }
     if (findOrgKey(store, key)) {
@@ -88,14 +90,14 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
         suggestedFix: `Send ${NEEDS.apiKey}.`,
       });
     }
-    throw invalid;
+    throw invalid();
   }
 
   const orgKey = findOrgKey(store, key);
   if (orgKey) {
     const org = store.orgs.get(orgKey.org_id);
     const member = store.orgs.getMember(orgKey.org_member_id);
-    if (!org || !member) throw invalid;
+    if (!org || !member) throw invalid();
     return { kind: "org", org, key: orgKey, member };
   }
   if (findProjectKey(store, key)) {
@@ -103,5 +105,5 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
       suggestedFix: `Send ${NEEDS.orgApiKey}.`,
     });
   }
-  throw invalid;
+  throw invalid();
 }

@@ -39,6 +39,18 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** Entries kept by the request log (default 10000). */
   requestLogCapacity?: number;
+  /**
+   * Check every answer against the route's response schema, answering 500 when it does not
+   * match. A test of the platform's own code, not of requests: costs ≈ 10 % of a list request,
+   * so it is on by default only under vitest (`VITEST` set, also in servers tests start as child
+   * processes) or when `INTEGRATION_PLATFORM_VALIDATE_RESPONSES=1`.
+   */
+  validateResponses?: boolean;
+}
+
+/** The default of `validateResponses`: on in tests, off when serving. */
+export function validateResponsesByDefault(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.VITEST !== undefined || env.INTEGRATION_PLATFORM_VALIDATE_RESPONSES === "1";
 }
 
 declare module "fastify" {
@@ -127,6 +139,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     origin: (request) => (app.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ""),
     registered: new Set<RouteName>(),
     known: [],
+    validateResponses: options.validateResponses ?? validateResponsesByDefault(),
   };
 
   // JSON bodies: an empty body is "no body" (clients send DELETE with a content type);

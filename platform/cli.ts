@@ -37,6 +37,9 @@ Environment:
   INTEGRATION_PLATFORM_ORG_API_KEY  organization key to use instead of a generated one (iok_...)
   INTEGRATION_PLATFORM_API_KEY      project key to use instead of a generated one (ipk_...)
   INTEGRATION_PLATFORM_CHAOS        as --chaos
+  INTEGRATION_PLATFORM_VALIDATE_RESPONSES=1
+                                    check every answer against the API's response schemas
+                                    (a 500 when one does not match; slower, for debugging)
 
 The first line on stdout is {"url","orgApiKey","projectId","apiKey"}; keys of a store
 from an earlier run cannot be shown (they are stored hashed) unless given in the environment.

@@ -9,7 +9,7 @@ import type { ChaosOptions } from "./chaos";
 import { bootstrap, type SeedKind } from "./seed";
 import { Store } from "./store";
 
-export { buildApp, assertAllRoutesRegistered, type BuildAppOptions } from "./app";
+export { buildApp, assertAllRoutesRegistered, validateResponsesByDefault, type BuildAppOptions } from "./app";
 export { Catalog } from "./catalog";
 export { Chaos, parseChaos, type ChaosOptions } from "./chaos";
 export { RequestLog, type RequestLogEntry, type RequestLogFilter } from "./request-log";
@@ -35,6 +35,8 @@ export interface StartPlatformOptions {
   /** Base URL for handed-out URLs (mcp_url, redirect_url); the request's origin when unset. */
   publicUrl?: string;
   now?: () => Date;
+  /** See BuildAppOptions.validateResponses (default: on under vitest, else off). */
+  validateResponses?: boolean;
 }
 
 export interface RunningPlatform {
@@ -67,6 +69,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       ...(options.chaos ? { chaos: options.chaos } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+      ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),
     });
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();

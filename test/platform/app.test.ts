@@ -1,7 +1,8 @@
 /** Cross-cutting behaviour of the app: route registration, errors, auth for every route, request log, chaos, OpenAPI. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_HEADERS, buildPath, routes, type RouteDef } from "../../api";
-import { assertAllRoutesRegistered, buildApp } from "../../platform/app";
+import Fastify from "fastify";
+import { assertAllRoutesRegistered, buildApp, validateResponsesByDefault } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
 import { Chaos, parseChaos } from "../../platform/chaos";
 import { defineHandler, registerHandlers, type PlatformContext } from "../../platform/http/define";
@@ -36,6 +37,26 @@ describe("route registration", () => {
     expect(() =>
       registerHandlers(h.app, ctx, [defineHandler("sessionInfo", () => ({}) as never)]),
     ).toThrow(/registered twice/);
+  });
+});
+
+describe("response validation", () => {
+  it("is on under vitest (and with INTEGRATION_PLATFORM_VALIDATE_RESPONSES=1), off when serving", () => {
+    expect(validateResponsesByDefault({ VITEST: "true" })).toBe(true);
+    expect(validateResponsesByDefault({ INTEGRATION_PLATFORM_VALIDATE_RESPONSES: "1" })).toBe(true);
+    expect(validateResponsesByDefault({})).toBe(false);
+  });
+
+  it("answers 500 for an answer outside the contract when on, and sends it unchecked when off", async () => {
+    h = await harness();
+    for (const validateResponses of [true, false]) {
+      const app = Fastify();
+      const ctx = { store: h.store, catalog: h.catalog, now: () => new Date(), origin: () => "", registered: new Set(), known: [], validateResponses };
+      registerHandlers(app, ctx as PlatformContext, [defineHandler("sessionInfo", () => ({ not: "a session" }) as never)]);
+      const answer = await app.inject({ url: "/api/v3/auth/session/info", headers: { "x-api-key": h.apiKey } });
+      expect(answer.statusCode, `validateResponses: ${validateResponses}`).toBe(validateResponses ? 500 : 200);
+      await app.close();
+    }
   });
 });
 

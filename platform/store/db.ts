@@ -57,7 +57,7 @@ export class Db {
 }
 
 /** Each entry moves the schema from version i to i+1; never edit a shipped entry, append. */
-const MIGRATIONS: string[] = [
+export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE orgs (
     id TEXT PRIMARY KEY,
@@ -201,6 +201,22 @@ const MIGRATIONS: string[] = [
     recipe TEXT NOT NULL,
     PRIMARY KEY (session_id, id)
   );
+  `,
+  // 2: lists page in SQL without sorting. MCP servers are listed live, by updated_at or
+  // created_at either way with the rowid breaking ties (an index ends with the rowid, and
+  // SQLite reads one backwards for DESC); trigger instances newest first. A server's instance
+  // count is kept in its row by triggers (also through cascades) instead of a count per row listed.
+  `
+  CREATE INDEX mcp_servers_live_updated ON mcp_servers(project_id, updated_at) WHERE deleted_at IS NULL;
+  CREATE INDEX mcp_servers_live_created ON mcp_servers(project_id, created_at) WHERE deleted_at IS NULL;
+  ALTER TABLE mcp_servers ADD COLUMN instance_count INTEGER NOT NULL DEFAULT 0;
+  UPDATE mcp_servers SET instance_count = (SELECT COUNT(*) FROM mcp_instances i WHERE i.server_id = mcp_servers.id);
+  CREATE TRIGGER mcp_instances_counted AFTER INSERT ON mcp_instances
+    BEGIN UPDATE mcp_servers SET instance_count = instance_count + 1 WHERE id = NEW.server_id; END;
+  CREATE TRIGGER mcp_instances_uncounted AFTER DELETE ON mcp_instances
+    BEGIN UPDATE mcp_servers SET instance_count = instance_count - 1 WHERE id = OLD.server_id; END;
+  DROP INDEX trigger_instances_project;
+  CREATE INDEX trigger_instances_project_created ON trigger_instances(project_id, created_at);
   `,
 ];
 

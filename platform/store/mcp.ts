@@ -34,9 +34,9 @@ export interface Page<T> {
   total: number;
 }
 
+/** `instance_count` is kept by triggers on mcp_instances (store/db.ts, migration 2). */
 const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.allowed_tools, s.toolkits, s.managed_auth_via_platform,
-  s.created_at, s.updated_at, s.deleted_at,
-  (SELECT COUNT(*) FROM mcp_instances i WHERE i.server_id = s.id) AS server_instance_count
+  s.created_at, s.updated_at, s.deleted_at, s.instance_count AS server_instance_count
   FROM mcp_servers s`;
 
 function toServer(row: Record<string, unknown> | undefined): McpServerRecord | undefined {
@@ -134,11 +134,19 @@ export class McpStore {
       args.push(...filter.authConfigIds);
     }
     const whereSql = where.join(" AND ");
-    const total = (this.db.stmt(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n;
-    const items = this.db
+    // The live indexes (migration 2) give the order, so only the page's rows are read. A window
+    // COUNT(*) OVER () would read and sort every match (slower here than a second query); the
+    // count is needless when the row after the page (read too) is not there.
+    const offset = Math.min(filter.offset, Number.MAX_SAFE_INTEGER);
+    const rows = this.db
       .stmt(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
-      .all(...args, filter.limit, filter.offset)
-      .map((row) => toServer(row)!);
+      .all(...args, filter.limit + 1, offset);
+    const more = rows.length > filter.limit;
+    const items = (more ? rows.slice(0, filter.limit) : rows).map((row) => toServer(row)!);
+    const total =
+      more || (items.length === 0 && offset > 0)
+        ? (this.db.stmt(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n
+        : offset + items.length;
     return { items, total };
   }
 

@@ -110,6 +110,40 @@ describe("MCP servers", () => {
     expectError(await h.call({ url: "/api/v3/mcp/app/github?limit=1001", apiKey: h.apiKey }), 400);
     expectError(await h.call({ url: "/api/v3/mcp/app/github?page_no=0", apiKey: h.apiKey }), 400);
   });
+
+  it("pages in SQL in the order asked for, ties broken by creation, totals right on every page", () => {
+    const at = (n: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString();
+    const created: { id: string; created: string; updated: string; index: number }[] = [];
+    const times = [1, 1, 1, 2, 2, 3, 1, 4, 4];
+    times.forEach((t, index) => {
+      const record = h.store.mcp.create({
+        projectId: h.projectId, name: `s${index}`, authConfigIds: [github.id], allowedTools: [], toolkits: ["GitHub"], managedAuthViaPlatform: false, at: at(t),
+      });
+      created.push({ id: record.id, created: record.created_at, updated: record.updated_at, index });
+    });
+    // Updates reorder by updated_at (two land on the same time); a deleted server is not listed.
+    for (const [i, t] of [[0, 9], [4, 9], [5, 7]] as const) {
+      h.store.mcp.update(created[i]!.id, { name: `u${i}` }, at(t));
+      created[i]!.updated = at(t);
+    }
+    h.store.mcp.softDelete(created[8]!.id, at(10));
+    const live = created.filter((_, i) => i !== 8);
+    for (const orderBy of ["created_at", "updated_at"] as const) {
+      for (const orderDirection of ["asc", "desc"] as const) {
+        const sign = orderDirection === "asc" ? 1 : -1;
+        const key = (s: (typeof live)[number]) => (orderBy === "created_at" ? s.created : s.updated);
+        const expected = [...live].sort((a, b) => sign * (key(a).localeCompare(key(b)) || a.index - b.index)).map((s) => s.id);
+        for (let limit = 1; limit <= live.length + 1; limit++) {
+          for (let offset = 0; offset <= live.length + limit; offset += limit) {
+            const page = h.store.mcp.list(h.projectId, { toolkit: "github", orderBy, orderDirection, offset, limit });
+            expect(page.items.map((s) => s.id), `${orderBy} ${orderDirection} ${offset}+${limit}`).toEqual(expected.slice(offset, offset + limit));
+            expect(page.total).toBe(live.length);
+          }
+        }
+      }
+    }
+    expect(h.store.mcp.list(h.projectId, { toolkit: "slack", orderBy: "updated_at", orderDirection: "desc", offset: 0, limit: 5 })).toEqual({ items: [], total: 0 });
+  });
 });
 
 describe("MCP instances and URL generation", () => {

@@ -1,7 +1,7 @@
 /** The store: schema version, transactions, cascades, persistence across restarts. */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../../platform/app";
@@ -9,6 +9,7 @@ import { Catalog } from "../../platform/catalog";
 import { hashKey } from "../../platform/ids";
 import { bootstrap } from "../../platform/seed";
 import { SCHEMA_VERSION, Store } from "../../platform/store";
+import { MIGRATIONS } from "../../platform/store/db";
 
 const dirs: string[] = [];
 const tempDb = () => {
@@ -41,6 +42,38 @@ describe("store", () => {
     db.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => new Store(path)).toThrow(/newer than this platform knows/);
+  });
+
+  it("migrates a version 1 database: instance counts carried over, then kept by the triggers", () => {
+    const path = tempDb();
+    const at = "2025-01-01T00:00:00.000Z";
+    mkdirSync(dirname(path), { recursive: true });
+    const v1 = new DatabaseSync(path);
+    v1.exec(MIGRATIONS[0]!);
+    v1.exec("PRAGMA user_version = 1");
+    v1.exec(`INSERT INTO orgs VALUES ('org_1', 'o', 'free', '${at}');
+      INSERT INTO projects (id, org_id, name, email, created_at, updated_at, config) VALUES ('proj_1', 'org_1', 'p', 'e', '${at}', '${at}', '{}');`);
+    const server = v1.prepare(`INSERT INTO mcp_servers (id, project_id, name, auth_config_ids, allowed_tools, toolkits, managed_auth_via_platform, created_at, updated_at)
+      VALUES (?, 'proj_1', ?, '[]', '[]', '["github"]', 0, ?, ?)`);
+    server.run("mcp_a", "a", at, at);
+    server.run("mcp_b", "b", at, "2025-01-02T00:00:00.000Z");
+    const instance = v1.prepare(`INSERT INTO mcp_instances (id, server_id, user_id, created_at, updated_at) VALUES (?, ?, ?, '${at}', '${at}')`);
+    instance.run("mcpi_1", "mcp_a", "alice");
+    instance.run("mcpi_2", "mcp_a", "bob");
+    v1.close();
+
+    const store = new Store(path);
+    const counts = () =>
+      store.mcp
+        .list("proj_1", { orderBy: "updated_at", orderDirection: "desc", offset: 0, limit: 10 })
+        .items.map((s) => [s.id, s.server_instance_count]);
+    expect(counts()).toEqual([["mcp_b", 0], ["mcp_a", 2]]);
+    store.mcp.upsertInstance("mcp_b", "carol", at);
+    store.mcp.upsertInstance("mcp_b", "carol", at); // the same user again: still one instance
+    store.mcp.deleteInstance("mcp_a", "alice");
+    expect(counts()).toEqual([["mcp_b", 1], ["mcp_a", 1]]);
+    expect(store.mcp.get("proj_1", "mcp_b")!.server_instance_count).toBe(1);
+    store.close();
   });
 
   it("rolls a transaction back when it throws", () => {

@@ -61,26 +61,43 @@ export function decodeCursor(cursor: string): CursorPosition {
   return { page, limit };
 }
 
+/** The page a request asks for: its position and the index of its first item. */
+export interface CursorWindow extends CursorPosition {
+  /** `(page - 1) * limit`. */
+  offset: number;
+}
+
 /**
- * One page of `items`. The page comes from the cursor (first page without one);
+ * The page asked for. The page comes from the cursor (first page without one);
  * the page size is `limit` when given, else the cursor's, else `defaultLimit`.
- * A page past the end is empty with `next_cursor: null`.
  */
-export function paginateByCursor<T>(items: readonly T[], opts: CursorOptions = {}): CursorPageResult<T> {
+export function cursorWindow(opts: CursorOptions = {}): CursorWindow {
   const position = opts.cursor ? decodeCursor(opts.cursor) : undefined;
   const limit = opts.limit ?? position?.limit ?? opts.defaultLimit ?? DEFAULT_PAGE_LIMIT;
   if (!isWhole(limit, 1, MAX_LIMIT)) {
     throw new CatalogError(`limit must be a whole number from 1 to ${MAX_LIMIT}`, "limit");
   }
   const page = position?.page ?? 1;
-  const totalItems = items.length;
-  const totalPages = Math.max(1, Math.ceil(totalItems / limit));
-  const start = (page - 1) * limit;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** The answer for a window's `items` (already cut, e.g. by SQL) out of `totalItems`. */
+export function cursorPageOf<T>(items: T[], totalItems: number, window: CursorWindow): CursorPageResult<T> {
+  const totalPages = Math.max(1, Math.ceil(totalItems / window.limit));
   return {
-    items: items.slice(start, start + limit),
-    next_cursor: page < totalPages ? encodeCursor({ page: page + 1, limit }) : null,
+    items,
+    next_cursor: window.page < totalPages ? encodeCursor({ page: window.page + 1, limit: window.limit }) : null,
     total_pages: totalPages,
-    current_page: page,
+    current_page: window.page,
     total_items: totalItems,
   };
+}
+
+/**
+ * One page of `items` (see cursorWindow for the page asked for).
+ * A page past the end is empty with `next_cursor: null`.
+ */
+export function paginateByCursor<T>(items: readonly T[], opts: CursorOptions = {}): CursorPageResult<T> {
+  const window = cursorWindow(opts);
+  return cursorPageOf(items.slice(window.offset, window.offset + window.limit), items.length, window);
 }

@@ -26,6 +26,9 @@ export {
   decodeCursor,
   encodeCursor,
   paginateByCursor,
+  cursorWindow,
+  cursorPageOf,
+  type CursorWindow,
 } from "./cursor";
 export {
   EXTERNAL_META_TOOLS,

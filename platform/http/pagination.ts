@@ -1,5 +1,5 @@
 /** Cursor and page-number pagination for handlers, with catalog errors turned into 400s naming the field. */
-import { CatalogError, paginateByCursor } from "../catalog";
+import { CatalogError, cursorPageOf, cursorWindow, paginateByCursor, type CursorWindow } from "../catalog";
 import { badRequest } from "../errors";
 
 export type CursorPage<T> = {
@@ -31,6 +31,22 @@ export function cursorPage<T>(items: readonly T[], query: { limit?: number | nul
       defaultLimit,
     }),
   );
+}
+
+/** The page a cursor query asks for, for lists paged by the store (bad cursor or limit: a 400). */
+export function cursorQueryWindow(query: { limit?: number | null; cursor?: string | null }, defaultLimit = 20): CursorWindow {
+  return catalogCall(() =>
+    cursorWindow({
+      ...(query.limit != null ? { limit: query.limit } : {}),
+      ...(query.cursor ? { cursor: query.cursor } : {}),
+      defaultLimit,
+    }),
+  );
+}
+
+/** The cursor answer for a page the store cut: the same shape and cursors as cursorPage. */
+export function cursorPageFrom<T>(items: T[], total: number, window: CursorWindow): CursorPage<T> {
+  return cursorPageOf(items, total, window);
 }
 
 /** 1-based page number pagination (MCP listings). */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { TriggerInstance } from "../../api";
 import { badRequest, notFound } from "../errors";
 import { defineHandler, registerHandlers, type PlatformContext } from "../http/define";
-import { catalogCall, cursorPage } from "../http/pagination";
+import { catalogCall, cursorPage, cursorPageFrom, cursorQueryWindow } from "../http/pagination";
 import type { TriggerInstanceRecord } from "../store";
 
 export function presentTrigger(record: TriggerInstanceRecord): TriggerInstance {
@@ -76,8 +76,9 @@ export default async function triggerRoutes(app: FastifyInstance, ctx: PlatformC
         triggerNames: merged(query.trigger_names, query.triggerNames),
         showDisabled: (query.show_disabled ?? query.showDisabled) === true,
       };
-      const records = store.triggers.list(auth.project.id, filter);
-      return cursorPage(records.map(presentTrigger), query);
+      const window = cursorQueryWindow(query);
+      const page = store.triggers.page(auth.project.id, filter, window);
+      return cursorPageFrom(page.items.map(presentTrigger), page.total, window);
     }),
 
     defineHandler("manageTrigger", ({ params, body, auth, store, at }) => {

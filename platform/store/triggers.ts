@@ -21,12 +21,15 @@ export interface TriggerInstanceRecord {
   disabled_at: string | null;
 }
 
+const FROM = `FROM trigger_instances t
+  JOIN connected_accounts ca ON ca.id = t.connected_account_id
+  JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
 const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uuid AS connected_account_uuid,
   ca.auth_config_id, ac.uuid AS auth_config_uuid, ca.user_id, t.trigger_slug, t.trigger_config, t.state,
   t.created_at, t.updated_at, t.disabled_at
-  FROM trigger_instances t
-  JOIN connected_accounts ca ON ca.id = t.connected_account_id
-  JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
+  ${FROM}`;
+/** Newest first; trigger_instances_project_created (migration 2) gives this order without a sort. */
+const ORDER = "ORDER BY t.created_at DESC, t.auto_id DESC";
 
 function toRecord(row: Record<string, unknown> | undefined): TriggerInstanceRecord | undefined {
   if (!row) return undefined;
@@ -85,6 +88,32 @@ export class TriggerStore {
 
   /** Every matching trigger of the project, newest first. Each array filter matches any of its values. */
   list(projectId: string, filter: TriggerFilter): TriggerInstanceRecord[] {
+    const { whereSql, args } = this.where(projectId, filter);
+    return this.db
+      .stmt(`${SELECT} WHERE ${whereSql} ${ORDER}`)
+      .all(...args)
+      .map((row) => toRecord(row)!);
+  }
+
+  /**
+   * One page of `list`, cut in SQL, and the number of matches. One row more than the page is
+   * read: when it is not there, the total follows from the page and needs no count.
+   */
+  page(projectId: string, filter: TriggerFilter, window: { offset: number; limit: number }): { items: TriggerInstanceRecord[]; total: number } {
+    const { whereSql, args } = this.where(projectId, filter);
+    // Beyond any table's size; keeps the bound value an exact integer.
+    const offset = Math.min(window.offset, Number.MAX_SAFE_INTEGER);
+    const rows = this.db.stmt(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`).all(...args, window.limit + 1, offset);
+    const more = rows.length > window.limit;
+    const items = (more ? rows.slice(0, window.limit) : rows).map((row) => toRecord(row)!);
+    const total =
+      more || (items.length === 0 && offset > 0)
+        ? (this.db.stmt(`SELECT COUNT(*) AS n ${FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n
+        : offset + items.length;
+    return { items, total };
+  }
+
+  private where(projectId: string, filter: TriggerFilter): { whereSql: string; args: SQLInputValue[] } {
     const where = ["t.project_id = ?"];
     const args: SQLInputValue[] = [projectId];
     const anyOf = (column: string, values: string[] | undefined) => {
@@ -109,10 +138,7 @@ export class TriggerStore {
     anyOf("t.id", filter.triggerIds);
     anyOf("t.trigger_slug", filter.triggerNames);
     if (!filter.showDisabled) where.push("t.disabled_at IS NULL");
-    return this.db
-      .stmt(`${SELECT} WHERE ${where.join(" AND ")} ORDER BY t.created_at DESC, t.auto_id DESC`)
-      .all(...args)
-      .map((row) => toRecord(row)!);
+    return { whereSql: where.join(" AND "), args };
   }
 
   setDisabled(id: string, disabledAt: string | null, at: string): void {

@@ -1,6 +1,7 @@
 /** Trigger instances (upsert, active list with every filter, enable/disable, delete) and trigger types. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TriggerInstancePage, TriggerTypePage } from "../../api";
+import { encodeCursor, paginateByCursor } from "../../platform/catalog";
 import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
 
 let h: Harness;
@@ -92,6 +93,31 @@ describe("trigger instances", () => {
     expectError(await h.call({ url: "/api/v3/trigger_instances/active?show_disabled=maybe", apiKey: h.apiKey }), 400);
     // Another project's triggers never show.
     expect((await h.call({ url: "/api/v3/trigger_instances/active", apiKey: h.otherApiKey })).body.items).toEqual([]);
+  });
+
+  it("pages in the store exactly as paging the whole list: every limit, every page, past the end, with filters", async () => {
+    const accounts = [alice, bob, await h.account(github.id, "carol")];
+    for (const account of accounts) {
+      for (const slug of ["GITHUB_COMMIT_EVENT", "GITHUB_STAR_ADDED_EVENT", "GITHUB_PULL_REQUEST_EVENT"]) {
+        await upsert(slug, { connected_account_id: account.id, trigger_config: { owner: "o", repo: "r" } });
+      }
+    }
+    const all = await active("?limit=1000");
+    expect(all.items).toHaveLength(9);
+    // Disable two, so the default list (live only) and show_disabled differ.
+    for (const trigger of all.items.slice(2, 4)) {
+      await h.call({ method: "PATCH", url: `/api/v3/trigger_instances/manage/${trigger.id}`, apiKey: h.apiKey, body: { status: "disable" } });
+    }
+    for (const filter of ["", "show_disabled=true&", "user_ids=bob,carol&", `trigger_ids=${all.items[0]!.id}&`, "user_ids=nobody&"]) {
+      const whole = (await active(`?${filter}limit=1000`)).items;
+      for (let limit = 1; limit <= whole.length + 1; limit++) {
+        for (let page = 1; page <= Math.ceil(whole.length / limit) + 1; page++) {
+          const cursor = encodeCursor({ page, limit });
+          const expected = paginateByCursor(whole, { cursor });
+          expect(await active(`?${filter}cursor=${cursor}`), `${filter} page ${page} of ${limit}`).toEqual(expected);
+        }
+      }
+    }
   });
 
   it("disables and enables (setting and clearing disabled_at), then deletes permanently", async () => {

@@ -39,14 +39,20 @@ const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.a
   s.created_at, s.updated_at, s.deleted_at, s.instance_count AS server_instance_count
   FROM mcp_servers s`;
 
+/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
 function toServer(row: Record<string, unknown> | undefined): McpServerRecord | undefined {
   if (!row) return undefined;
   return {
-    ...(row as unknown as McpServerRecord),
+    id: row.id as string,
+    project_id: row.project_id as string,
+    name: row.name as string,
     auth_config_ids: fromJson(row.auth_config_ids, []),
     allowed_tools: fromJson(row.allowed_tools, []),
     toolkits: fromJson(row.toolkits, []),
     managed_auth_via_platform: bool(row.managed_auth_via_platform),
+    created_at: row.created_at as string,
+    updated_at: row.updated_at as string,
+    deleted_at: row.deleted_at as string | null,
     server_instance_count: Number(row.server_instance_count),
   };
 }

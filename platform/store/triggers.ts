@@ -31,12 +31,24 @@ const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uu
 /** Newest first; trigger_instances_project_created (migration 2) gives this order without a sort. */
 const ORDER = "ORDER BY t.created_at DESC, t.auto_id DESC";
 
+/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
 function toRecord(row: Record<string, unknown> | undefined): TriggerInstanceRecord | undefined {
   if (!row) return undefined;
   return {
-    ...(row as unknown as TriggerInstanceRecord),
+    id: row.id as string,
+    uuid: row.uuid as string,
+    project_id: row.project_id as string,
+    connected_account_id: row.connected_account_id as string,
+    connected_account_uuid: row.connected_account_uuid as string,
+    auth_config_id: row.auth_config_id as string,
+    auth_config_uuid: row.auth_config_uuid as string,
+    user_id: row.user_id as string,
+    trigger_slug: row.trigger_slug as string,
     trigger_config: fromJson(row.trigger_config, {}),
     state: fromJson(row.state, {}),
+    created_at: row.created_at as string,
+    updated_at: row.updated_at as string,
+    disabled_at: row.disabled_at as string | null,
   };
 }
 

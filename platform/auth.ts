@@ -3,6 +3,12 @@
  * organization keys in `x-org-api-key`. Keys are stored as sha256 hashes; the
  * hash found by lookup is compared again in constant time. No message or log
  * line ever carries a key.
+ *
+ * Who a key stands for is remembered per store, by key hash, while
+ * `store.principalsVersion()` stays the same: any write to organizations, members,
+ * projects or keys (a revoked or regenerated key, a deleted project, a changed config),
+ * or a commit by another connection, forgets everything. Only keys that authenticate
+ * are remembered; the records handed out are frozen, since requests share them.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import { AUTH_HEADERS, type AuthScheme } from "../api";
@@ -37,18 +43,40 @@ const NEEDS = {
   orgApiKey: `an organization API key in the ${AUTH_HEADERS.orgApiKey} header`,
 } as const;
 
-function findProjectKey(store: Store, key: string): { key: ProjectKey; project: Project } | undefined {
-  const hash = hashKey(key);
+function findProjectKey(store: Store, hash: Buffer): { key: ProjectKey; project: Project } | undefined {
   const found = store.projects.findKeyByHash(hash);
   if (!found || !sameHash(found.key_hash, hash)) return undefined;
   const project = store.projects.get(found.project_id);
   return project ? { key: found, project } : undefined;
 }
 
-function findOrgKey(store: Store, key: string): OrgKey | undefined {
-  const hash = hashKey(key);
+function findOrgKey(store: Store, hash: Buffer): OrgKey | undefined {
   const found = store.orgs.findKeyByHash(hash);
   return found && sameHash(found.key_hash, hash) ? found : undefined;
+}
+
+/** Keys remembered per store at most (a store has few; the bound only caps memory). */
+const REMEMBERED_KEYS = 1000;
+const remembered = new WeakMap<Store, { version: number; principals: Map<string, ProjectAuth | OrgAuth> }>();
+
+/** The store's remembered principals, emptied first if its principals may have changed. */
+function principalsOf(store: Store): Map<string, ProjectAuth | OrgAuth> {
+  const version = store.principalsVersion();
+  let entry = remembered.get(store);
+  if (!entry || entry.version !== version) {
+    entry = { version, principals: new Map() };
+    remembered.set(store, entry);
+  }
+  return entry.principals;
+}
+
+function remember<A extends ProjectAuth | OrgAuth>(principals: Map<string, ProjectAuth | OrgAuth>, id: string, auth: A): A {
+  for (const record of Object.values(auth)) if (typeof record === "object") Object.freeze(record);
+  if (auth.kind === "project") Object.freeze(auth.project.config);
+  Object.freeze(auth);
+  if (principals.size >= REMEMBERED_KEYS) principals.clear();
+  principals.set(id, auth);
+  return auth;
 }
 
 export function authenticate(store: Store, scheme: "apiKey", headers: IncomingHttpHeaders): ProjectAuth;
@@ -78,14 +106,20 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
     });
   if (!isWellFormedKey(key)) throw invalid();
 
+  const hash = hashKey(key);
+  const principals = principalsOf(store);
+  const id = `${scheme}:${hash.toString("base64")}`;
+  const known = principals.get(id);
+  if (known) return known;
+
   if (scheme === "apiKey") {
-    const found = findProjectKey(store, key);
+    const found = findProjectKey(store, hash);
     if (found) {
       const org = store.orgs.get(found.project.org_id);
       if (!org) throw invalid();
-      return { kind: "project", project: found.project, key: found.key, org };
+      return remember(principals, id, { kind: "project", project: found.project, key: found.key, org });
     }
-    if (findOrgKey(store, key)) {
+    if (findOrgKey(store, hash)) {
       throw new ApiError(403, "forbidden", `${ownHeader} carries an organization key; this route needs ${NEEDS.apiKey}.`, {
         suggestedFix: `Send ${NEEDS.apiKey}.`,
       });
@@ -93,14 +127,14 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
     throw invalid();
   }
 
-  const orgKey = findOrgKey(store, key);
+  const orgKey = findOrgKey(store, hash);
   if (orgKey) {
     const org = store.orgs.get(orgKey.org_id);
     const member = store.orgs.getMember(orgKey.org_member_id);
     if (!org || !member) throw invalid();
-    return { kind: "org", org, key: orgKey, member };
+    return remember(principals, id, { kind: "org", org, key: orgKey, member });
   }
-  if (findProjectKey(store, key)) {
+  if (findProjectKey(store, hash)) {
     throw new ApiError(403, "forbidden", `${ownHeader} carries a project key; this route needs ${NEEDS.orgApiKey}.`, {
       suggestedFix: `Send ${NEEDS.orgApiKey}.`,
     });

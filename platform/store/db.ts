@@ -23,6 +23,8 @@ const STATEMENT_CACHE_SIZE = 256;
  * reuse: `run`/`get`/`all` reset it, everything is synchronous on one connection, SQLite
  * re-prepares it by itself after a schema change, and closing the database finalizes it.
  */
+let watches = 0;
+
 export class Db {
   private readonly statements = new Map<string, StatementSync>();
 
@@ -40,6 +42,29 @@ export class Db {
 
   exec(sql: string): void {
     this.raw.exec(sql);
+  }
+
+  /**
+   * Calls `onChange` after every row inserted, updated or deleted in `tables` through this
+   * connection, cascades included: temporary triggers calling a function of this process
+   * (nothing is written to the file). Changes by other connections: see `dataVersion`.
+   */
+  watch(tables: readonly string[], onChange: () => void): void {
+    const fn = `watch_${++watches}`;
+    this.raw.function(fn, () => {
+      onChange();
+      return null;
+    });
+    for (const table of tables) {
+      for (const op of ["INSERT", "UPDATE", "DELETE"]) {
+        this.raw.exec(`CREATE TEMP TRIGGER ${fn}_${table}_${op.toLowerCase()} AFTER ${op} ON ${table} BEGIN SELECT ${fn}(); END`);
+      }
+    }
+  }
+
+  /** SQLite's data_version: changes when another connection commits to the file. */
+  dataVersion(): number {
+    return Number((this.stmt("PRAGMA data_version").get() as { data_version: number }).data_version);
   }
 
   get isOpen(): boolean {

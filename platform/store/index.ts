@@ -35,6 +35,8 @@ export class Store {
   readonly toolRouter: ToolRouterStore;
   private readonly db: Db;
   private depth = 0;
+  private principalsGeneration = 0;
+  private seenDataVersion = -1;
 
   /** `path`: a database file (its folder is created) or `:memory:`. */
   constructor(path = ":memory:") {
@@ -47,6 +49,24 @@ export class Store {
     this.mcp = new McpStore(this.db);
     this.triggers = new TriggerStore(this.db);
     this.toolRouter = new ToolRouterStore(this.db);
+    this.db.watch(["orgs", "org_members", "org_keys", "projects", "project_keys"], () => {
+      this.principalsGeneration++;
+    });
+  }
+
+  /**
+   * A number that changes whenever an organization, member, project or key may have changed:
+   * any row written to their tables through this store (cascades included, rolled back or
+   * not), or any commit by another connection to the file. What is derived from them (the
+   * authentication cache of auth.ts) stays valid while it does not change.
+   */
+  principalsVersion(): number {
+    const dataVersion = this.db.dataVersion();
+    if (dataVersion !== this.seenDataVersion) {
+      this.seenDataVersion = dataVersion;
+      this.principalsGeneration++;
+    }
+    return this.principalsGeneration;
   }
 
   static open(path = ":memory:"): Store {

@@ -109,6 +109,29 @@ describe("projects", () => {
     expect((await h.call({ url: "/api/v3/auth/session/info", apiKey: fresh })).status).toBe(200);
   });
 
+  it("forgets remembered keys on every change: regenerate, config, delete (each key used just before)", async () => {
+    const session = (apiKey: string) => h.call({ url: "/api/v3/auth/session/info", apiKey });
+    const config = async () => (await h.call({ url: "/api/v3/org/project/config", apiKey: fresh })).body;
+    expect((await session(h.apiKey)).status).toBe(200);
+    const regenerated = await h.call({ method: "POST", url: `/api/v3/org/owner/project/${h.projectId}/regenerate_api_key`, orgKey: h.orgKey });
+    const fresh: string = regenerated.body.api_key;
+    expectError(await session(h.apiKey), 401);
+    expect((await session(fresh)).status).toBe(200);
+    expect((await config()).display_name).toBeNull();
+    await h.call({ method: "PATCH", url: "/api/v3/org/project/config", apiKey: fresh, body: { display_name: "Renamed" } });
+    expect((await config()).display_name).toBe("Renamed");
+    expect((await session(h.otherApiKey)).status).toBe(200);
+    await h.call({ method: "DELETE", url: `/api/v3/org/owner/project/${h.projectId}`, orgKey: h.orgKey });
+    expectError(await session(fresh), 401);
+    expect((await session(h.otherApiKey)).status).toBe(200);
+    // A change rolled back forgets too (harmless), and the key is found again.
+    expect(() => h.store.transaction(() => {
+      h.store.projects.revokeKeys(h.otherProjectId, new Date().toISOString());
+      throw new Error("rolled back");
+    })).toThrow("rolled back");
+    expect((await session(h.otherApiKey)).status).toBe(200);
+  });
+
   it("refuses project keys and missing keys on organization routes", async () => {
     expectError(await h.call({ url: "/api/v3/org/owner/project/list" }), 401);
     expectError(await h.call({ url: "/api/v3/org/owner/project/list", orgKey: h.apiKey }), 403);

@@ -76,6 +76,28 @@ describe("store", () => {
     store.close();
   });
 
+  it("sees keys revoked by another connection to the file (remembered authentication is forgotten)", async () => {
+    const path = tempDb();
+    const catalog = Catalog.load();
+    const store = new Store(path);
+    const boot = bootstrap(store, catalog, { seed: "demo" });
+    const app = buildApp({ store, catalog });
+    const session = () => app.inject({ url: "/api/v3/auth/session/info", headers: { "x-api-key": boot.apiKey! } });
+    const projects = () => app.inject({ url: "/api/v3/org/owner/project/list", headers: { "x-org-api-key": boot.orgApiKey! } });
+    expect((await session()).statusCode).toBe(200);
+    expect((await projects()).statusCode).toBe(200);
+    const other = new DatabaseSync(path);
+    other.exec("PRAGMA busy_timeout = 5000");
+    other.prepare("UPDATE project_keys SET deleted_at = ?").run(new Date().toISOString());
+    expect((await session()).statusCode).toBe(401);
+    expect((await projects()).statusCode).toBe(200);
+    other.prepare("UPDATE org_keys SET revoked_at = ?").run(new Date().toISOString());
+    expect((await projects()).statusCode).toBe(401);
+    other.close();
+    await app.close();
+    store.close();
+  });
+
   it("rolls a transaction back when it throws", () => {
     const store = new Store();
     const at = new Date().toISOString();

@@ -81,6 +81,13 @@ export type AuthScheme = "apiKey" | "orgApiKey" | "none";
 
 export const AUTH_HEADERS = { apiKey: "x-api-key", orgApiKey: "x-org-api-key" } as const;
 export const REQUEST_ID_HEADER = "x-request-id";
+/**
+ * A create sent with this header runs once per key: a repeat with the same key
+ * (a retry after a lost answer) gets the first answer replayed. Keys are the
+ * caller's (the client sends a random one per logical request), at most 255
+ * characters, and scoped to the calling key's project or organization.
+ */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 
 export interface RouteDef {
   method: HttpMethod;

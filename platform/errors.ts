@@ -12,6 +12,7 @@ export type ErrorSlug =
   | "not_found"
   | "method_not_allowed"
   | "conflict"
+  | "idempotency_key_reused"
   | "payload_too_large"
   | "unsupported_media_type"
   | "rate_limited"
@@ -56,6 +57,8 @@ function defaultFix(slug: ErrorSlug): string {
       return "Use one of the methods listed in the Allow header.";
     case "conflict":
       return "Choose another value for the conflicting field.";
+    case "idempotency_key_reused":
+      return "Send a new Idempotency-Key for every new request; reuse one only to repeat the same request.";
     case "payload_too_large":
       return "Send a smaller request body.";
     case "unsupported_media_type":
@@ -77,6 +80,7 @@ const CODES: Record<ErrorSlug, number> = {
   not_found: 10404,
   method_not_allowed: 10405,
   conflict: 10409,
+  idempotency_key_reused: 10410,
   payload_too_large: 10413,
   unsupported_media_type: 10415,
   rate_limited: 10429,

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { routes, type RouteDef, type RouteName, type RouteResponse, type Routes } from "../../api";
+import { IDEMPOTENCY_KEY_HEADER, routes, type RouteDef, type RouteName, type RouteResponse, type Routes } from "../../api";
 import { authenticate, type AuthFor } from "../auth";
 import type { Catalog } from "../catalog";
 import { ApiError, badRequest } from "../errors";
@@ -103,6 +103,16 @@ function validate<S extends z.ZodType | undefined>(schema: S, value: unknown, pa
 
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
+/** The request's Idempotency-Key (see IDEMPOTENCY_KEY_HEADER), or undefined; 400 when malformed. */
+function idempotencyKey(request: FastifyRequest): string | undefined {
+  const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value.length === 0 || value.length > 255) {
+    throw badRequest("Invalid Idempotency-Key header", ["idempotency-key: must be one value of 1 to 255 characters"]);
+  }
+  return value;
+}
+
 export function registerHandlers(app: FastifyInstance, ctx: PlatformContext, handlers: BoundHandler[]): void {
   for (const { name, handler } of handlers) {
     const def: RouteDef = routes[name];
@@ -132,9 +142,31 @@ export function registerHandlers(app: FastifyInstance, ctx: PlatformContext, han
           request,
           reply,
         } as HandlerContext<RouteName>;
-        const result = WRITE_METHODS.has(def.method)
-          ? ctx.store.transaction(() => handler(handlerContext))
-          : handler(handlerContext);
+        const key = def.method === "POST" ? idempotencyKey(request) : undefined;
+        let replayed = false;
+        const result = !WRITE_METHODS.has(def.method)
+          ? handler(handlerContext)
+          : ctx.store.transaction(() => {
+              if (key === undefined) return handler(handlerContext);
+              // Checked and recorded in the create's own transaction: a crash keeps both or neither.
+              const scope = auth?.kind === "project" ? `project:${auth.project.id}` : `org:${auth?.org.id}`;
+              const fingerprint = `${name}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(body ?? null)}`;
+              const seen = ctx.store.idempotency.lookup(scope, key, fingerprint);
+              if (seen.kind === "replay") {
+                replayed = true;
+                return seen.answer.body as RouteResponse<RouteName>;
+              }
+              if (seen.kind === "mismatch") {
+                throw new ApiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", {
+                  errors: ["idempotency-key: already used with another route or body"],
+                });
+              }
+              ctx.store.idempotency.expire(ctx.now());
+              const answer = handler(handlerContext);
+              ctx.store.idempotency.record(scope, key, fingerprint, { status: def.successStatus, body: answer }, handlerContext.at);
+              return answer;
+            });
+        if (replayed) reply.header("idempotent-replayed", "true");
         if (ctx.validateResponses) {
           const checked = def.response.safeParse(result);
           if (!checked.success) {

@@ -9,7 +9,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 
 /** Prepared statements kept per database; statements built with dynamic SQL (IN lists, optional filters) count too. */
 const STATEMENT_CACHE_SIZE = 256;
@@ -25,8 +25,14 @@ const STATEMENT_CACHE_SIZE = 256;
  */
 let watches = 0;
 
+/** A statement answering its rows as arrays of column values, in the order of the SELECT. */
+export interface ArrayStatement {
+  all(...params: SQLInputValue[]): unknown[][];
+}
+
 export class Db {
   private readonly statements = new Map<string, StatementSync>();
+  private readonly arrayStatements = new Map<string, ArrayStatement>();
 
   constructor(readonly raw: DatabaseSync) {}
 
@@ -34,8 +40,27 @@ export class Db {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
       statement = this.raw.prepare(sql);
-      if (this.statements.size >= STATEMENT_CACHE_SIZE) this.statements.delete(this.statements.keys().next().value!);
-      this.statements.set(sql, statement);
+      remember(this.statements, sql, statement);
+    }
+    return statement;
+  }
+
+  /**
+   * `stmt(sql)` answering rows as arrays: for lists, where turning each row into a record
+   * costs less from an array than from node:sqlite's row objects (≈ 14 against 30 µs for
+   * 11 rows of 11 columns). Node before 22.16 has no setReturnArrays: the objects' values then.
+   */
+  arrays(sql: string): ArrayStatement {
+    let statement = this.arrayStatements.get(sql);
+    if (statement === undefined) {
+      const prepared = this.raw.prepare(sql);
+      if (typeof prepared.setReturnArrays === "function") {
+        prepared.setReturnArrays(true);
+        statement = prepared as unknown as ArrayStatement;
+      } else {
+        statement = { all: (...params) => prepared.all(...params).map((row) => Object.values(row)) };
+      }
+      remember(this.arrayStatements, sql, statement);
     }
     return statement;
   }
@@ -77,8 +102,14 @@ export class Db {
 
   close(): void {
     this.statements.clear();
+    this.arrayStatements.clear();
     if (this.raw.isOpen) this.raw.close();
   }
+}
+
+function remember<T>(cache: Map<string, T>, sql: string, statement: T): void {
+  if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(sql, statement);
 }
 
 /** Each entry moves the schema from version i to i+1; never edit a shipped entry, append. */
@@ -242,6 +273,21 @@ export const MIGRATIONS: readonly string[] = [
     BEGIN UPDATE mcp_servers SET instance_count = instance_count - 1 WHERE id = OLD.server_id; END;
   DROP INDEX trigger_instances_project;
   CREATE INDEX trigger_instances_project_created ON trigger_instances(project_id, created_at);
+  `,
+  // 3: idempotency keys of creates (store/idempotency.ts): answers kept encrypted for 24 hours.
+  `
+  CREATE TABLE idempotency_keys (
+    scope TEXT NOT NULL,
+    key_hash TEXT NOT NULL,
+    fingerprint TEXT NOT NULL,
+    status INTEGER NOT NULL,
+    iv BLOB NOT NULL,
+    tag BLOB NOT NULL,
+    body BLOB NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (scope, key_hash)
+  );
+  CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
   `,
 ];
 

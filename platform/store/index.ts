@@ -9,6 +9,7 @@ import { Db, openDatabase } from "./db";
 import { McpStore } from "./mcp";
 import { OrgStore } from "./orgs";
 import { ProjectStore } from "./projects";
+import { IdempotencyStore } from "./idempotency";
 import { ToolRouterStore } from "./tool-router";
 import { TriggerStore } from "./triggers";
 
@@ -33,6 +34,7 @@ export class Store {
   readonly mcp: McpStore;
   readonly triggers: TriggerStore;
   readonly toolRouter: ToolRouterStore;
+  readonly idempotency: IdempotencyStore;
   private readonly db: Db;
   private depth = 0;
   private principalsGeneration = 0;
@@ -49,6 +51,7 @@ export class Store {
     this.mcp = new McpStore(this.db);
     this.triggers = new TriggerStore(this.db);
     this.toolRouter = new ToolRouterStore(this.db);
+    this.idempotency = new IdempotencyStore(this.db);
     this.db.watch(["orgs", "org_members", "org_keys", "projects", "project_keys"], () => {
       this.principalsGeneration++;
     });

@@ -4,10 +4,11 @@
  * by the route's policy, maps failures to typed errors and parses the success
  * body with the route's response schema.
  */
+import { randomUUID } from "node:crypto";
 import { inspect } from "node:util";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
-import { AUTH_HEADERS, REQUEST_ID_HEADER, buildPath, routes, type RouteDef, type RouteName, type RouteResponse } from "../../api/routes";
+import { AUTH_HEADERS, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER, buildPath, routes, type RouteDef, type RouteName, type RouteResponse } from "../../api/routes";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -160,6 +161,8 @@ export class Core {
     const maxRetries = options.maxRetries ?? this.#settings.maxRetries;
     const timeoutMs = options.timeoutMs ?? this.#settings.timeoutMs;
     const policy = RETRY_POLICY[name];
+    // One key per logical request, the same on every attempt: the platform runs it once.
+    if (policy === "keyed") headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? `idem_${randomUUID()}`;
     const callerSignal = options.signal;
     const userAbort = () => new APIUserAbortError(info);
 

@@ -22,8 +22,12 @@ import { APIConnectionError, APIConnectionTimeoutError, headerValue } from "./er
  *   unknown host, connect timeout) or the server answered 429 (it refused before
  *   acting). Not after a 5xx, a reset socket or a timeout — the request may have
  *   reached the server and the effect may have happened.
+ * - `keyed`: a POST with an effect per call, made safe to repeat by an
+ *   Idempotency-Key (IDEMPOTENCY_KEY_HEADER): the client sends one random key
+ *   per logical request, the same on every attempt, and the platform runs it
+ *   once and replays its answer to repeats. Retried like `idempotent`.
  */
-export type RetryClass = "idempotent" | "once";
+export type RetryClass = "idempotent" | "keyed" | "once";
 
 /**
  * Every route must be classified: a new route in api/routes.ts fails the
@@ -64,17 +68,17 @@ export const RETRY_POLICY: { readonly [N in RouteName]: RetryClass } = {
   multiToolkits: "idempotent",
   generateMcpUrl: "idempotent",
   upsertTrigger: "idempotent",
-  // POSTs with an effect per call:
-  // - creates: a repeat after a lost response makes a second project / server /
-  //   connection / session;
-  createProject: "once",
-  createMcpServer: "once",
-  createConnectedAccount: "once",
-  createToolRouterSession: "once",
-  // - regenerate_api_key invalidates the previous keys: if a first attempt is still
-  //   in flight on the server when the retry lands, the key returned to the caller
-  //   may be the one invalidated by the late first attempt;
-  regenerateApiKey: "once",
+  // POSTs with an effect per call, sent with an Idempotency-Key: without it a repeat
+  // after a lost response would make a second project / server / connection /
+  // session, or (regenerate_api_key) return a key that a late first attempt has
+  // already invalidated; with it the platform answers the repeat with the first
+  // attempt's answer.
+  createProject: "keyed",
+  createMcpServer: "keyed",
+  createConnectedAccount: "keyed",
+  createToolRouterSession: "keyed",
+  regenerateApiKey: "keyed",
+  // POSTs never repeated on a guess, key or not:
   // - refresh starts a new authentication flow, superseding the one just started;
   refreshConnectedAccount: "once",
   // - execute_meta runs a meta tool, which can run arbitrary tools against external
@@ -87,13 +91,13 @@ export const RETRYABLE_STATUSES: ReadonlySet<number> = new Set([408, 429, 500, 5
 
 export function shouldRetryStatus(policy: RetryClass, status: number): boolean {
   if (!RETRYABLE_STATUSES.has(status)) return false;
-  return policy === "idempotent" || status === 429;
+  return policy !== "once" || status === 429;
 }
 
 export function shouldRetryConnectionError(policy: RetryClass, error: APIConnectionError): boolean {
-  if (error instanceof APIConnectionTimeoutError) return policy === "idempotent";
+  if (error instanceof APIConnectionTimeoutError) return policy !== "once";
   if (!error.transient) return false;
-  return policy === "idempotent" || error.neverSent;
+  return policy !== "once" || error.neverSent;
 }
 
 /** The connection was never established: the server cannot have seen the request. */

@@ -8,6 +8,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries of this call; defaults to the client's `maxRetries`. */
   maxRetries?: number;
+  /** Idempotency-Key of a create (default: a random one per call). Reuse one to make a repeat of your own safe. */
+  idempotencyKey?: string;
 }
 
 /** The element type of an array type. */

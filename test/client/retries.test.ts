@@ -131,12 +131,38 @@ describe("status retries", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("does not retry a create POST after a 500: the server may have created it", async () => {
+  it("retries a create POST after a 500 with the same Idempotency-Key, so the platform runs it once", async () => {
+    server.script(envelope(500), envelope(503), json(201, mcpServer("srv_new")));
+    const client = testClient(server.url, { maxRetries: 2 });
+
+    expect((await client.mcp.create(createBody)).id).toBe("srv_new");
+    const keys = server.requests.map((r) => r.headers["idempotency-key"]);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^idem_[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it("sends a new Idempotency-Key for each call, or the caller's own", async () => {
+    server.fallback(json(201, mcpServer("srv_new")));
+    const client = testClient(server.url);
+    await client.mcp.create(createBody);
+    await client.mcp.create(createBody);
+    await client.mcp.create(createBody, { idempotencyKey: "my-key-1" });
+    const keys = server.requests.map((r) => r.headers["idempotency-key"]);
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBe("my-key-1");
+    // Reads and idempotent writes carry none.
+    await client.mcp.get("srv_new");
+    expect(server.requests[3]?.headers["idempotency-key"]).toBeUndefined();
+  });
+
+  it("does not retry a POST that must never run twice (execute_meta) after a 500", async () => {
     server.fallback(envelope(500));
     const client = testClient(server.url);
 
-    expect(await rejection(client.mcp.create(createBody))).toBeInstanceOf(InternalServerError);
+    expect(await rejection(client.toolRouter.executeMeta("trs_1", { slug: "PLATFORM_SEARCH_TOOLS" }))).toBeInstanceOf(InternalServerError);
     expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.headers["idempotency-key"]).toBeUndefined();
   });
 
   it("retries a create POST after a 429: the server refused before acting", async () => {
@@ -172,16 +198,16 @@ describe("status retries", () => {
       const route = routes[name as keyof typeof routes];
       if (route.method !== "POST") expect(policy, name).toBe("idempotent");
     }
-    const onceRoutes = Object.entries(RETRY_POLICY).filter(([, p]) => p === "once").map(([n]) => n).sort();
-    expect(onceRoutes).toEqual([
+    const routesOf = (cls: string) => Object.entries(RETRY_POLICY).filter(([, p]) => p === cls).map(([n]) => n).sort();
+    expect(routesOf("keyed")).toEqual([
       "createConnectedAccount",
       "createMcpServer",
       "createProject",
       "createToolRouterSession",
-      "executeMeta",
-      "refreshConnectedAccount",
       "regenerateApiKey",
     ]);
+    expect(routesOf("once")).toEqual(["executeMeta", "refreshConnectedAccount"]);
+    expect(shouldRetryStatus("keyed", 503)).toBe(true);
     expect(shouldRetryStatus("once", 503)).toBe(false);
     expect(shouldRetryStatus("once", 429)).toBe(true);
     expect(shouldRetryStatus("idempotent", 501)).toBe(false);
@@ -189,15 +215,24 @@ describe("status retries", () => {
 });
 
 describe("connection failures", () => {
-  it("does not retry a create POST whose socket died after the request was sent", async () => {
+  it("does not retry a refresh whose socket died after the request was sent", async () => {
     server.fallback(destroySocket);
     const client = testClient(server.url);
 
-    const err = await rejection(client.mcp.create(createBody));
+    const err = await rejection(client.connectedAccounts.refresh("ca_1"));
 
     expect(err).toBeInstanceOf(APIConnectionError);
-    expect(err).toMatchObject({ neverSent: false, method: "POST", path: "/api/v3/mcp/servers" });
+    expect(err).toMatchObject({ neverSent: false, method: "POST", path: "/api/v3/connected_accounts/ca_1/refresh" });
     expect(server.requests).toHaveLength(1);
+  });
+
+  it("retries a create whose socket died, with the same Idempotency-Key", async () => {
+    server.script(destroySocket, json(201, mcpServer("srv_new")));
+    const client = testClient(server.url);
+
+    expect((await client.mcp.create(createBody)).id).toBe("srv_new");
+    expect(server.requests).toHaveLength(2);
+    expect(server.requests[0]?.headers["idempotency-key"]).toBe(server.requests[1]?.headers["idempotency-key"]);
   });
 
   it("retries a GET whose socket died", async () => {

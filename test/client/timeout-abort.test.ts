@@ -36,11 +36,11 @@ describe("timeout", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("does not retry a create POST that timed out: the server may still create it", async () => {
+  it("does not retry an execute_meta that timed out: the server may still run it", async () => {
     server.fallback(hang);
     const client = testClient(server.url, { timeoutMs: 100, maxRetries: 3 });
 
-    const err = await rejection(client.toolRouter.createSession({ user_id: "user_1" }));
+    const err = await rejection(client.toolRouter.executeMeta("trs_1", { slug: "PLATFORM_SEARCH_TOOLS" }));
 
     expect(err).toBeInstanceOf(APIConnectionTimeoutError);
     expect(server.requests).toHaveLength(1);

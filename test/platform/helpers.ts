@@ -47,7 +47,7 @@ export function steppingClock(start = Date.parse("2025-01-01T00:00:00.000Z")): (
 }
 
 export async function harness(options: Partial<BuildAppOptions> = {}): Promise<Harness> {
-  const store = new Store(":memory:");
+  const store = options.store ?? new Store(":memory:");
   const catalog = Catalog.load();
   const now = options.now ?? steppingClock();
   const app = buildApp({ store, catalog, now, ...options });

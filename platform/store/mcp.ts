@@ -39,21 +39,21 @@ const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.a
   s.created_at, s.updated_at, s.deleted_at, s.instance_count AS server_instance_count
   FROM mcp_servers s`;
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toServer(row: Record<string, unknown> | undefined): McpServerRecord | undefined {
+/** A row of SERVER_SELECT, read as an array (Db.arrays): the columns in their order. */
+function toServer(row: unknown[] | undefined): McpServerRecord | undefined {
   if (!row) return undefined;
   return {
-    id: row.id as string,
-    project_id: row.project_id as string,
-    name: row.name as string,
-    auth_config_ids: fromJson(row.auth_config_ids, []),
-    allowed_tools: fromJson(row.allowed_tools, []),
-    toolkits: fromJson(row.toolkits, []),
-    managed_auth_via_platform: bool(row.managed_auth_via_platform),
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-    deleted_at: row.deleted_at as string | null,
-    server_instance_count: Number(row.server_instance_count),
+    id: row[0] as string,
+    project_id: row[1] as string,
+    name: row[2] as string,
+    auth_config_ids: fromJson(row[3], []),
+    allowed_tools: fromJson(row[4], []),
+    toolkits: fromJson(row[5], []),
+    managed_auth_via_platform: bool(row[6]),
+    created_at: row[7] as string,
+    updated_at: row[8] as string,
+    deleted_at: row[9] as string | null,
+    server_instance_count: Number(row[10]),
   };
 }
 
@@ -98,9 +98,7 @@ export class McpStore {
 
   /** A live (not deleted) server of the project. */
   get(projectId: string, id: string): McpServerRecord | undefined {
-    return toServer(
-      this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId),
-    );
+    return toServer(this.db.arrays(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).all(id, projectId)[0]);
   }
 
   /** Live servers of the project, filtered and paged; `toolkit` matches case-insensitively. */
@@ -145,7 +143,7 @@ export class McpStore {
     // count is needless when the row after the page (read too) is not there.
     const offset = Math.min(filter.offset, Number.MAX_SAFE_INTEGER);
     const rows = this.db
-      .stmt(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
+      .arrays(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
       .all(...args, filter.limit + 1, offset);
     const more = rows.length > filter.limit;
     const items = (more ? rows.slice(0, filter.limit) : rows).map((row) => toServer(row)!);

@@ -31,24 +31,24 @@ const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uu
 /** Newest first; trigger_instances_project_created (migration 2) gives this order without a sort. */
 const ORDER = "ORDER BY t.created_at DESC, t.auto_id DESC";
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toRecord(row: Record<string, unknown> | undefined): TriggerInstanceRecord | undefined {
+/** A row of SELECT, read as an array (Db.arrays): the columns in their order. */
+function toRecord(row: unknown[] | undefined): TriggerInstanceRecord | undefined {
   if (!row) return undefined;
   return {
-    id: row.id as string,
-    uuid: row.uuid as string,
-    project_id: row.project_id as string,
-    connected_account_id: row.connected_account_id as string,
-    connected_account_uuid: row.connected_account_uuid as string,
-    auth_config_id: row.auth_config_id as string,
-    auth_config_uuid: row.auth_config_uuid as string,
-    user_id: row.user_id as string,
-    trigger_slug: row.trigger_slug as string,
-    trigger_config: fromJson(row.trigger_config, {}),
-    state: fromJson(row.state, {}),
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-    disabled_at: row.disabled_at as string | null,
+    id: row[0] as string,
+    uuid: row[1] as string,
+    project_id: row[2] as string,
+    connected_account_id: row[3] as string,
+    connected_account_uuid: row[4] as string,
+    auth_config_id: row[5] as string,
+    auth_config_uuid: row[6] as string,
+    user_id: row[7] as string,
+    trigger_slug: row[8] as string,
+    trigger_config: fromJson(row[9], {}),
+    state: fromJson(row[10], {}),
+    created_at: row[11] as string,
+    updated_at: row[12] as string,
+    disabled_at: row[13] as string | null,
   };
 }
 
@@ -95,14 +95,14 @@ export class TriggerStore {
   }
 
   get(projectId: string, id: string): TriggerInstanceRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).get(id, projectId));
+    return toRecord(this.db.arrays(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).all(id, projectId)[0]);
   }
 
   /** Every matching trigger of the project, newest first. Each array filter matches any of its values. */
   list(projectId: string, filter: TriggerFilter): TriggerInstanceRecord[] {
     const { whereSql, args } = this.where(projectId, filter);
     return this.db
-      .stmt(`${SELECT} WHERE ${whereSql} ${ORDER}`)
+      .arrays(`${SELECT} WHERE ${whereSql} ${ORDER}`)
       .all(...args)
       .map((row) => toRecord(row)!);
   }
@@ -115,7 +115,7 @@ export class TriggerStore {
     const { whereSql, args } = this.where(projectId, filter);
     // Beyond any table's size; keeps the bound value an exact integer.
     const offset = Math.min(window.offset, Number.MAX_SAFE_INTEGER);
-    const rows = this.db.stmt(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`).all(...args, window.limit + 1, offset);
+    const rows = this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`).all(...args, window.limit + 1, offset);
     const more = rows.length > window.limit;
     const items = (more ? rows.slice(0, window.limit) : rows).map((row) => toRecord(row)!);
     const total =

@@ -9,7 +9,7 @@ import { Catalog } from "../../platform/catalog";
 import { hashKey } from "../../platform/ids";
 import { bootstrap } from "../../platform/seed";
 import { SCHEMA_VERSION, Store } from "../../platform/store";
-import { MIGRATIONS } from "../../platform/store/db";
+import { Db, MIGRATIONS } from "../../platform/store/db";
 
 const dirs: string[] = [];
 const tempDb = () => {
@@ -96,6 +96,16 @@ describe("store", () => {
     other.close();
     await app.close();
     store.close();
+  });
+
+  it("reads rows as arrays, also on a Node without setReturnArrays", () => {
+    const raw = new DatabaseSync(":memory:");
+    raw.exec("CREATE TABLE t (a TEXT, b INTEGER); INSERT INTO t VALUES ('x', 1), ('y', NULL)");
+    const older = { prepare: (sql: string) => ({ all: (...params: never[]) => raw.prepare(sql).all(...params) }) } as unknown as DatabaseSync;
+    for (const db of [new Db(raw), new Db(older)]) {
+      expect(db.arrays("SELECT a, b FROM t WHERE a <> ? ORDER BY a").all("z")).toEqual([["x", 1], ["y", null]]);
+    }
+    raw.close();
   });
 
   it("rolls a transaction back when it throws", () => {

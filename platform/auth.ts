@@ -13,7 +13,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { AUTH_HEADERS, type AuthScheme } from "../api";
 import { ApiError } from "./errors";
-import { hashKey, isWellFormedKey, sameHash } from "./ids";
+import { isWellFormedKey, keyDigest, sameHash } from "./ids";
 import type { Org, OrgKey, OrgMember, Project, ProjectKey, Store } from "./store";
 
 export interface ProjectAuth {
@@ -106,11 +106,12 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
     });
   if (!isWellFormedKey(key)) throw invalid();
 
-  const hash = hashKey(key);
+  const digest = keyDigest(key);
   const principals = principalsOf(store);
-  const id = `${scheme}:${hash.toString("base64")}`;
+  const id = `${scheme}:${digest}`;
   const known = principals.get(id);
   if (known) return known;
+  const hash = Buffer.from(digest, "base64");
 
   if (scheme === "apiKey") {
     const found = findProjectKey(store, hash);

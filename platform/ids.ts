@@ -1,5 +1,5 @@
 /** Identifiers and API keys of the local platform. */
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { customAlphabet } from "nanoid";
 
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -34,7 +34,12 @@ export function isWellFormedKey(key: string): boolean {
 }
 
 export function hashKey(key: string): Buffer {
-  return createHash("sha256").update(key, "utf8").digest();
+  return hash("sha256", key, "buffer");
+}
+
+/** `hashKey(key)` in base64, without a Buffer (one-shot hashing into a string is the cheapest form). */
+export function keyDigest(key: string): string {
+  return hash("sha256", key, "base64");
 }
 
 /** Compares two key hashes in constant time. */

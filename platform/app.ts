@@ -11,7 +11,7 @@ import { ApiError, envelope, type ErrorSlug } from "./errors";
 import type { PlatformContext } from "./http/define";
 import { parseQueryString } from "./http/querystring";
 import { newId } from "./ids";
-import { RequestLog } from "./request-log";
+import { AnsweredRequest, RequestLog } from "./request-log";
 import authConfigRoutes from "./routes/auth-configs";
 import configRoutes from "./routes/config";
 import connectedAccountRoutes from "./routes/connected-accounts";
@@ -155,8 +155,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     }
   });
 
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks on every request take a callback, not a promise: one microtask less each.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 
   const chaos = isChaosActive(options.chaos) ? new Chaos(options.chaos) : undefined;
@@ -193,20 +195,24 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     });
   }
 
-  app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode === 0 || (request.raw.destroyed && !reply.raw.writableFinished)) return;
-    const body = request.body;
-    const bodyFields = body !== null && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : undefined;
-    requestLog.record({
-      ...(bodyFields ? { bodyFields } : {}),
-      method: request.method,
-      path: request.url.split("?")[0] ?? "",
-      route: request.routeOptions.config?.routeName,
-      status: reply.statusCode,
-      durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      at: new Date(Date.now() - reply.elapsedTime).toISOString(),
-      requestId: request.id,
-    });
+  app.addHook("onResponse", (request, reply, done) => {
+    if (reply.statusCode !== 0 && !(request.raw.destroyed && !reply.raw.writableFinished)) {
+      const body = request.body;
+      const bodyFields = body !== null && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : undefined;
+      requestLog.record(
+        new AnsweredRequest(
+          request.method,
+          request.url,
+          request.routeOptions.config?.routeName,
+          reply.statusCode,
+          reply.elapsedTime,
+          Date.now(),
+          request.id,
+          bodyFields,
+        ),
+      );
+    }
+    done();
   });
 
   const sendError = (error: ApiError, request: FastifyRequest, reply: FastifyReply) => {

@@ -15,9 +15,8 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { startPlatform, type RequestLogEntry, type RunningPlatform } from "../platform";
+import { createLocalAuthConfig, startPlatform, type RequestLogEntry, type RunningPlatform } from "../platform";
 import {
-  createAuthConfig,
   createConnectedAccount,
   createStack,
   log,
@@ -101,7 +100,7 @@ async function runSize(n: number): Promise<PhaseResult[]> {
     platform = await startPlatform({ seed: "demo" });
     const { url, apiKey, orgApiKey, projectId } = platform;
     if (!apiKey || !orgApiKey || !projectId) throw new Error("the demo seed did not hand out keys");
-    const authConfigId = await createAuthConfig(url, orgApiKey, projectId, "github");
+    const authConfigId = await createLocalAuthConfig(url, orgApiKey, { project_id: projectId, toolkit: "github" });
     const accounts: string[] = [];
     for (let a = 0; a < Math.ceil(t / TRIGGER_TYPES.length); a++) {
       accounts.push(await createConnectedAccount(url, apiKey, authConfigId, `bench-user-${a}`));

@@ -178,16 +178,6 @@ export async function call<T>(url: string, init: { method: string; headers: Reco
   return JSON.parse(text) as T;
 }
 
-/** Auth configs have no v3 create endpoint; the local platform's admin surface makes them. */
-export async function createAuthConfig(url: string, orgApiKey: string, projectId: string, toolkit: string): Promise<string> {
-  const { id } = await call<{ id: string }>(`${url}/_local/auth_configs`, {
-    method: "POST",
-    headers: { "x-org-api-key": orgApiKey },
-    body: { project_id: projectId, toolkit },
-  });
-  return id;
-}
-
 export async function createConnectedAccount(url: string, apiKey: string, authConfigId: string, userId: string): Promise<string> {
   const { id } = await call<{ id: string }>(`${url}/api/v3/connected_accounts`, {
     method: "POST",

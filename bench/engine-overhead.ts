@@ -13,7 +13,8 @@ import * as os from "node:os";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
-import { createAuthConfig, createStack, log, machineLine, median, providerConfig, startServer, table, timed, writeSection, type ChildServer } from "./common";
+import { createLocalAuthConfig } from "../platform";
+import { createStack, log, machineLine, median, providerConfig, startServer, table, timed, writeSection, type ChildServer } from "./common";
 
 const SIZES = [20, 50];
 const REPEATS = 5;
@@ -96,7 +97,7 @@ export async function main(): Promise<boolean> {
   const rows: (string | number)[][] = [];
   const verdicts: string[] = [];
   try {
-    const authConfigId = await createAuthConfig(server.url, server.orgApiKey!, server.projectId!, "github");
+    const authConfigId = await createLocalAuthConfig(server.url, server.orgApiKey!, { project_id: server.projectId!, toolkit: "github" });
     log("engine-overhead: warm-up (one up of each kind, N=5, not counted)");
     await timeUp("noop", 5, server, authConfigId);
     await timeUp("platform", 5, server, authConfigId);

@@ -17,7 +17,8 @@ import * as fs from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
 import autocannon from "autocannon";
-import { call, createAuthConfig, createConnectedAccount, log, machineLine, startServer, table, writeSection, type ChildServer } from "./common";
+import { createLocalAuthConfig } from "../platform";
+import { call, createConnectedAccount, log, machineLine, startServer, table, writeSection, type ChildServer } from "./common";
 
 const CONNECTIONS = 10;
 const DURATION_S = 5;
@@ -68,7 +69,7 @@ async function load(target: Target): Promise<Measured> {
 /** A page's worth of data: 20 GitHub MCP servers and 20 triggers; returns one server's id. */
 async function populate(server: ChildServer): Promise<string> {
   const { url, apiKey, orgApiKey, projectId } = server as Required<ChildServer>;
-  const authConfigId = await createAuthConfig(url, orgApiKey, projectId, "github");
+  const authConfigId = await createLocalAuthConfig(url, orgApiKey, { project_id: projectId, toolkit: "github" });
   let serverId = "";
   for (let i = 0; i < 20; i++) {
     const created = await call<{ id: string }>(`${url}/api/v3/mcp/servers`, {

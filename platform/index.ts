@@ -15,6 +15,7 @@ export { Chaos, parseChaos, type ChaosOptions } from "./chaos";
 export { RequestLog, type RequestLogEntry, type RequestLogFilter } from "./request-log";
 export { bootstrap, type BootstrapResult, type SeedKind } from "./seed";
 export { Store } from "./store";
+export { createLocalAuthConfig } from "./local-admin";
 
 export interface StartPlatformOptions {
   /** Port to listen on; 0 (default) picks a free one. */

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { startPlatform, type RunningPlatform } from "../platform";
+import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../platform";
 import { IntegrationPlatformClient } from "../provider/client";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "./pulumi-engine";
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     useEngine(await ensurePulumi());
 
     step("Connecting a GitHub account for user alice (API calls a user's app would make)");
-    const authConfigId = await createAuthConfig(url, orgApiKey, projectId, "github");
+    const authConfigId = await createLocalAuthConfig(url, orgApiKey, { project_id: projectId, toolkit: "github" });
     const client = new IntegrationPlatformClient({ baseUrl: url, apiKey });
     const account = await client.connectedAccounts.create({ auth_config: { id: authConfigId }, connection: { user_id: "alice" } });
     info(`auth config ${authConfigId}, connected account ${account.id} (${account.status})`);
@@ -97,17 +97,6 @@ async function main(): Promise<void> {
     await platform?.close();
     await rm(tempDir, { recursive: true, force: true });
   }
-}
-
-async function createAuthConfig(url: string, orgApiKey: string, projectId: string, toolkit: string): Promise<string> {
-  // Auth configs have no create endpoint in API v3; the local platform's admin surface makes them.
-  const response = await fetch(`${url}/_local/auth_configs`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-org-api-key": orgApiKey },
-    body: JSON.stringify({ project_id: projectId, toolkit }),
-  });
-  if (!response.ok) throw new Error(`creating a ${toolkit} auth config failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
 }
 
 main().catch((err: unknown) => {

@@ -17,7 +17,7 @@
 // the same on every run; CHAOS_SEED picks another.
 import type * as platformSdk from "pulumi-integration-platform";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startPlatform, type RunningPlatform } from "../../platform";
+import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../../platform";
 import type { ChaosOptions } from "../../platform/chaos";
 import { IntegrationPlatformClient } from "../../provider/client";
 import { createE2EStack, describeE2E, type E2EStack } from "./harness";
@@ -82,13 +82,7 @@ describeE2E("chaos: a stack of 50 resources", () => {
     const authConfigs = new Map<string, string>();
     for (const { toolkit, scheme } of TRIGGERS) {
       if (authConfigs.has(toolkit)) continue;
-      const response = await fetch(`${calm.url}/_local/auth_configs`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-org-api-key": calm.orgApiKey! },
-        body: JSON.stringify({ project_id: projectId, toolkit, auth_scheme: scheme }),
-      });
-      expect(response.status, await response.clone().text()).toBe(201);
-      authConfigs.set(toolkit, ((await response.json()) as { id: string }).id);
+      authConfigs.set(toolkit, await createLocalAuthConfig(calm.url, calm.orgApiKey!, { project_id: projectId, toolkit, auth_scheme: scheme }));
     }
     for (const [i, { toolkit, type, config }] of TRIGGERS.entries()) {
       const account = await client.connectedAccounts.create({

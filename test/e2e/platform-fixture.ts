@@ -6,9 +6,8 @@
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { startPlatform, type RunningPlatform } from "../../platform";
+import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../../platform";
 import { IntegrationPlatformClient } from "../../provider/client";
-import { adminCreateAuthConfig } from "../provider/platform";
 import type { E2EStack, PlatformConfig } from "./harness";
 
 export interface E2EPlatform {
@@ -33,7 +32,7 @@ export function useE2EPlatform(): E2EPlatform {
     const config = { baseUrl: platform.url, apiKey: platform.apiKey!, orgApiKey: platform.orgApiKey! };
     const client = new IntegrationPlatformClient({ baseUrl: platform.url, apiKey: config.apiKey });
     const orgClient = new IntegrationPlatformClient({ baseUrl: platform.url, orgApiKey: config.orgApiKey });
-    const authConfigId = await adminCreateAuthConfig(platform.url, config.orgApiKey, platform.projectId!, "github");
+    const authConfigId = await createLocalAuthConfig(platform.url, config.orgApiKey, { project_id: platform.projectId!, toolkit: "github" });
     const account = await client.connectedAccounts.create({ auth_config: { id: authConfigId }, connection: { user_id: "e2e-user" } });
     Object.assign(ctx, {
       platform,

@@ -3,7 +3,7 @@
  * demo data plus what a stack needs: a GitHub auth config and a connected account.
  */
 import { afterAll, beforeAll } from "vitest";
-import { startPlatform, type RunningPlatform } from "../../platform";
+import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../../platform";
 import { IntegrationPlatformClient } from "../../provider/client";
 import { configureFrom, resetConfigured } from "../../provider/settings";
 
@@ -33,7 +33,7 @@ export function useProviderPlatform(): ProviderTestPlatform {
     configureFrom({ get: (key) => config[key] });
     const client = new IntegrationPlatformClient({ baseUrl: platform.url, apiKey });
     const orgClient = new IntegrationPlatformClient({ baseUrl: platform.url, orgApiKey });
-    const authConfig = await adminCreateAuthConfig(platform.url, orgApiKey, platform.projectId!, "github");
+    const authConfig = await createLocalAuthConfig(platform.url, orgApiKey, { project_id: platform.projectId!, toolkit: "github" });
     const account = await client.connectedAccounts.create({
       auth_config: { id: authConfig },
       connection: { user_id: "provider-test-user" },
@@ -53,15 +53,4 @@ export function useProviderPlatform(): ProviderTestPlatform {
     await ctx.platform?.close();
   });
   return ctx;
-}
-
-/** Auth configs have no v3 create endpoint; the local platform's admin surface makes them. */
-export async function adminCreateAuthConfig(url: string, orgApiKey: string, projectId: string, toolkit: string): Promise<string> {
-  const response = await fetch(`${url}/_local/auth_configs`, {
-    method: "POST",
-    headers: { "content-type": "application/json", "x-org-api-key": orgApiKey },
-    body: JSON.stringify({ project_id: projectId, toolkit }),
-  });
-  if (!response.ok) throw new Error(`creating an auth config failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { id: string }).id;
 }

@@ -3,7 +3,8 @@
  * binds a handler to a table entry, and `registerHandlers` adds it to Fastify
  * with the entry's method and path. The wrapper authenticates by the route's
  * scheme, validates params, query and body with the route's zod schemas
- * (400 naming each field), runs write requests in one store transaction,
+ * (400 naming each field), runs each request on the store as one read (a
+ * snapshot) or one write (group-committed; answered once durable),
  * checks the answer against the response schema when `validateResponses` is on
  * (tests; see `BuildAppOptions.validateResponses`) and replies with the table's
  * success status.
@@ -124,48 +125,40 @@ export function registerHandlers(app: FastifyInstance, ctx: PlatformContext, han
       url: def.path,
       config: { routeName: name },
       handler: async (request, reply) => {
-        const auth = authenticate(ctx.store, def.auth, request.headers);
-        const params = validate(def.params, request.params, "path parameters");
-        const query = validate(def.query, request.query, "query");
-        let rawBody = request.body;
-        if (rawBody === undefined && def.body && def.method !== "GET") rawBody = {};
-        const body = validate(def.body, rawBody, "body");
-        const handlerContext = {
-          params,
-          query,
-          body,
-          auth,
-          store: ctx.store,
-          catalog: ctx.catalog,
-          at: ctx.now().toISOString(),
-          origin: ctx.origin(request),
-          request,
-          reply,
-        } as HandlerContext<RouteName>;
-        const key = def.method === "POST" ? idempotencyKey(request) : undefined;
+        const at = ctx.now().toISOString();
+        const origin = ctx.origin(request);
         let replayed = false;
-        const result = !WRITE_METHODS.has(def.method)
-          ? handler(handlerContext)
-          : ctx.store.transaction(() => {
-              if (key === undefined) return handler(handlerContext);
-              // Checked and recorded in the create's own transaction: a crash keeps both or neither.
-              const scope = auth?.kind === "project" ? `project:${auth.project.id}` : `org:${auth?.org.id}`;
-              const fingerprint = `${name}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(body ?? null)}`;
-              const seen = ctx.store.idempotency.lookup(scope, key, fingerprint);
-              if (seen.kind === "replay") {
-                replayed = true;
-                return seen.answer.body as RouteResponse<RouteName>;
-              }
-              if (seen.kind === "mismatch") {
-                throw new ApiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", {
-                  errors: ["idempotency-key: already used with another route or body"],
-                });
-              }
-              ctx.store.idempotency.expire(ctx.now());
-              const answer = handler(handlerContext);
-              ctx.store.idempotency.record(scope, key, fingerprint, { status: def.successStatus, body: answer }, handlerContext.at);
-              return answer;
+        // The key is checked in the same snapshot (or write) as the request it authorizes, and
+        // before the input: a caller without a valid key learns nothing from a 400.
+        const run = (): RouteResponse<RouteName> => {
+          const auth = authenticate(ctx.store, def.auth, request.headers);
+          const params = validate(def.params, request.params, "path parameters");
+          const query = validate(def.query, request.query, "query");
+          let rawBody = request.body;
+          if (rawBody === undefined && def.body && def.method !== "GET") rawBody = {};
+          const body = validate(def.body, rawBody, "body");
+          const key = def.method === "POST" ? idempotencyKey(request) : undefined;
+          const handlerContext = { params, query, body, auth, store: ctx.store, catalog: ctx.catalog, at, origin, request, reply } as HandlerContext<RouteName>;
+          if (key === undefined) return handler(handlerContext);
+          // Checked and recorded in the create's own write: a crash keeps both or neither.
+          const scope = auth?.kind === "project" ? `project:${auth.project.id}` : `org:${auth?.org.id}`;
+          const fingerprint = `${name}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(body ?? null)}`;
+          const seen = ctx.store.idempotency.lookup(scope, key, fingerprint);
+          if (seen.kind === "replay") {
+            replayed = true;
+            return seen.answer.body as RouteResponse<RouteName>;
+          }
+          if (seen.kind === "mismatch") {
+            throw new ApiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", {
+              errors: ["idempotency-key: already used with another route or body"],
             });
+          }
+          ctx.store.idempotency.expire(ctx.now());
+          const answer = handler(handlerContext);
+          ctx.store.idempotency.record(scope, key, fingerprint, { status: def.successStatus, body: answer }, at);
+          return answer;
+        };
+        const result = await (WRITE_METHODS.has(def.method) ? ctx.store.write(run) : ctx.store.read(run));
         if (replayed) reply.header("idempotent-replayed", "true");
         if (ctx.validateResponses) {
           const checked = def.response.safeParse(result);

@@ -11,6 +11,7 @@ import { OrgStore } from "./orgs";
 import { ProjectStore } from "./projects";
 import { IdempotencyStore } from "./idempotency";
 import { ToolRouterStore } from "./tool-router";
+import { Transactions } from "./transactions";
 import { TriggerStore } from "./triggers";
 
 export type { AuthConfigRecord } from "./auth-configs";
@@ -36,7 +37,7 @@ export class Store {
   readonly toolRouter: ToolRouterStore;
   readonly idempotency: IdempotencyStore;
   private readonly db: Db;
-  private depth = 0;
+  private readonly transactions: Transactions;
   private principalsGeneration = 0;
   private seenDataVersion = -1;
 
@@ -52,6 +53,7 @@ export class Store {
     this.triggers = new TriggerStore(this.db);
     this.toolRouter = new ToolRouterStore(this.db);
     this.idempotency = new IdempotencyStore(this.db);
+    this.transactions = new Transactions(this.db);
     this.db.watch(["orgs", "org_members", "org_keys", "projects", "project_keys"], () => {
       this.principalsGeneration++;
     });
@@ -77,32 +79,22 @@ export class Store {
   }
 
   /**
-   * Runs `fn` in one transaction: committed if it returns, rolled back if it
-   * throws. Synchronous on purpose: nothing else can interleave on the single
-   * connection. Nested calls join the outer transaction.
+   * Runs `fn` in one transaction, committed before it returns (rolled back if it throws);
+   * for work outside requests. Synchronous on purpose: nothing else can interleave on the
+   * single connection. Nested calls join the outer transaction.
    */
   transaction<T>(fn: () => T): T {
-    if (this.depth > 0) {
-      this.depth++;
-      try {
-        return fn();
-      } finally {
-        this.depth--;
-      }
-    }
-    this.db.stmt("BEGIN IMMEDIATE").run();
-    this.depth = 1;
-    try {
-      const result = fn();
-      if (result instanceof Promise) throw new Error("Store.transaction takes a synchronous function");
-      this.db.stmt("COMMIT").run();
-      return result;
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      throw error;
-    } finally {
-      this.depth = 0;
-    }
+    return this.transactions.transaction(fn);
+  }
+
+  /** A request's writes, group-committed: resolves once durable (see transactions.ts). */
+  write<T>(fn: () => T): Promise<T> {
+    return this.transactions.write(fn);
+  }
+
+  /** A request's reads, on one snapshot: resolves once all they saw is durable (see transactions.ts). */
+  read<T>(fn: () => T): Promise<T> {
+    return this.transactions.read(fn);
   }
 
   /** The nano id of a legacy UUID in the project, by object type. */
@@ -127,6 +119,7 @@ export class Store {
   }
 
   close(): void {
+    if (this.db.isOpen) this.transactions.flush();
     this.db.close();
   }
 }

@@ -4,8 +4,9 @@
  *   node dist/bench/server.js platform [--db FILE|:memory:]   the local platform, demo seed
  *   node dist/bench/server.js bare                             a bare Fastify app: GET /bare and
  *                                                              PATCH /bare answer a constant JSON;
- *                                                              GET /payload answers the JSON last PUT
- *                                                              to /payload (same size as a platform answer)
+ *                                                              GET and PATCH /payload/NAME answer the
+ *                                                              JSON last PUT to /payload/NAME (a platform
+ *                                                              answer: the same bytes, no platform work)
  *
  * Prints one JSON line {url, apiKey?, orgApiKey?, projectId?} once listening on 127.0.0.1;
  * stops on SIGTERM/SIGINT.
@@ -28,12 +29,13 @@ async function main(): Promise<void> {
     const constant = { ok: true, items: [] as unknown[] };
     app.get("/bare", async () => constant);
     app.patch("/bare", async () => constant);
-    let payload: unknown = constant;
-    app.put("/payload", async (request) => {
-      payload = request.body;
+    const payloads = new Map<string, unknown>();
+    app.put<{ Params: { name: string } }>("/payload/:name", async (request) => {
+      payloads.set(request.params.name, request.body);
       return { ok: true };
     });
-    app.get("/payload", async () => payload);
+    app.get<{ Params: { name: string } }>("/payload/:name", async (request) => payloads.get(request.params.name) ?? constant);
+    app.patch<{ Params: { name: string } }>("/payload/:name", async (request) => payloads.get(request.params.name) ?? constant);
     await app.listen({ port: 0, host: "127.0.0.1" });
     close = () => app.close();
     const address = app.server.address();

@@ -7,9 +7,10 @@
  * of test/reliability passes with NORMAL too), but an OS crash or power loss can roll
  * back the last ones although the server acknowledged them. `FULL` fsyncs the WAL on
  * every commit, so "a restart keeps every acknowledged write" holds for a restart of
- * the machine as well, which is the reading we keep. Its price, measured with
- * bench/platform's PATCH load (2026-11-22, ext4): ≈ 2100 req/s against ≈ 4600 with
- * NORMAL (≈ 0.25 ms per write); only writes pay it, reads are unaffected.
+ * the machine as well, which is the reading we keep. Its price was ≈ 0.25 ms per write
+ * (bench/platform's PATCH, 2026-11-22, ext4: ≈ 2100 req/s against ≈ 4600 with NORMAL);
+ * since requests' writes are group-committed (transactions.ts), concurrent writes share
+ * one fsync, and the same PATCH load does ≈ 8100 req/s with FULL (2026-11-23).
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";

@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
+import { Store } from "../../platform/store";
 import { Db } from "../../platform/store/db";
 import { Transactions } from "../../platform/store/transactions";
+import { harness } from "./helpers";
 
 /** A WAL database file with one table, its Transactions, and a second connection to watch what is committed. */
 function fixture() {
@@ -116,5 +118,33 @@ describe("Transactions", () => {
   it("refuses an async function", () => {
     const { tx } = open();
     expect(() => tx.transaction(() => Promise.resolve(1))).toThrow("synchronous functions");
+  });
+});
+
+describe("requests through the app", () => {
+  it("answers concurrent creates only once another connection to the file sees them", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "transactions-app-"));
+    const path = join(dir, "platform.db");
+    const h = await harness({ store: new Store(path) });
+    const other = new DatabaseSync(path);
+    try {
+      const github = await h.authConfig("github", "OAUTH2");
+      const visible = (id: string) => other.prepare("SELECT 1 FROM mcp_servers WHERE id = ?").get(id) !== undefined;
+      const seenOnAnswer = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          h
+            .call({ method: "POST", url: "/api/v3/mcp/servers", apiKey: h.apiKey, body: { name: `concurrent-${i}`, auth_config_ids: [github.id] } })
+            .then((answer) => {
+              expect(answer.status).toBe(201);
+              return visible(answer.body.id as string);
+            }),
+        ),
+      );
+      expect(seenOnAnswer).toEqual(Array(10).fill(true));
+    } finally {
+      other.close();
+      await h.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -138,7 +138,18 @@ export function registerHandlers(app: FastifyInstance, ctx: PlatformContext, han
           if (rawBody === undefined && def.body && def.method !== "GET") rawBody = {};
           const body = validate(def.body, rawBody, "body");
           const key = def.method === "POST" ? idempotencyKey(request) : undefined;
-          const handlerContext = { params, query, body, auth, store: ctx.store, catalog: ctx.catalog, at, origin, request, reply } as HandlerContext<RouteName>;
+          const handlerContext = {
+            params,
+            query,
+            body,
+            auth,
+            store: ctx.store,
+            catalog: ctx.catalog,
+            at,
+            origin,
+            request,
+            reply,
+          } as HandlerContext<RouteName>;
           if (key === undefined) return handler(handlerContext);
           // Checked and recorded in the create's own write: a crash keeps both or neither.
           const scope = auth?.kind === "project" ? `project:${auth.project.id}` : `org:${auth?.org.id}`;

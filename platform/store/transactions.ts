@@ -52,7 +52,7 @@ export class Transactions {
   transaction<T>(fn: () => T): T {
     if (this.depth > 0) return this.nested(fn);
     this.flush();
-    return this.committed("BEGIN IMMEDIATE", fn);
+    return this.inTransaction("BEGIN IMMEDIATE", fn);
   }
 
   /**
@@ -70,7 +70,7 @@ export class Transactions {
   read<T>(fn: () => T): Promise<T> {
     if (this.depth > 0) return Promise.resolve(this.nested(fn));
     const batch = this.batch;
-    if (!batch) return Promise.resolve(this.committed("BEGIN", fn));
+    if (!batch) return Promise.resolve(this.inTransaction("BEGIN", fn));
     const result = this.inSavepoint(fn);
     return batch.committed.then(() => result);
   }
@@ -102,7 +102,7 @@ export class Transactions {
   }
 
   /** `fn` in a transaction of its own, committed if it returns and rolled back if it throws. */
-  private committed<T>(begin: string, fn: () => T): T {
+  private inTransaction<T>(begin: string, fn: () => T): T {
     this.db.stmt(begin).run();
     try {
       const result = this.outermost(fn);

@@ -10,7 +10,7 @@
  * the machine as well, which is the reading we keep. Its price was ≈ 0.25 ms per write
  * (bench/platform's PATCH, 2026-11-22, ext4: ≈ 2100 req/s against ≈ 4600 with NORMAL);
  * since requests' writes are group-committed (transactions.ts), concurrent writes share
- * one fsync, and the same PATCH load does ≈ 8100 req/s with FULL (2026-11-23).
+ * one fsync, and the same PATCH load does ≈ 6700–8100 req/s with FULL (2026-11-23).
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";

@@ -1,6 +1,6 @@
 /** Connected accounts: a user's connection to an external application. */
 import { z } from "zod";
-import { Id, deprecated } from "./common";
+import { CursorQuery, Id, QueryStringArray, Timestamp, cursorPage, deprecated } from "./common";
 
 export const CONNECTED_ACCOUNT_STATUSES = ["INITIALIZING", "ACTIVE", "FAILED", "EXPIRED"] as const;
 
@@ -50,3 +50,41 @@ export const RefreshConnectedAccountResponse = z.looseObject({
   redirect_url: z.string().nullable(),
 });
 export type RefreshConnectedAccountResponse = z.infer<typeof RefreshConnectedAccountResponse>;
+
+// ---------------------------------------------------------------- lifecycle (companion endpoints of DESIGN.md)
+
+/** A query list whose every value must be one of `values`. */
+function queryEnumList<const T extends readonly [string, ...string[]]>(values: T) {
+  return QueryStringArray.refine((list) => list === undefined || list.every((v) => (values as readonly string[]).includes(v)), {
+    error: `every value must be one of: ${values.join(", ")}`,
+  });
+}
+
+/** GET /connected_accounts: every filter matches any of its values; newest first. */
+export const ListConnectedAccountsQuery = z.looseObject({
+  toolkit_slugs: QueryStringArray,
+  auth_config_ids: QueryStringArray,
+  user_ids: QueryStringArray,
+  statuses: queryEnumList(CONNECTED_ACCOUNT_STATUSES),
+  ...CursorQuery,
+});
+export type ListConnectedAccountsQuery = z.input<typeof ListConnectedAccountsQuery>;
+
+/** One connected account as GET and the list answer it: the create form plus whose and which it is. */
+export const ConnectedAccountDetail = ConnectedAccount.extend({
+  user_id: z.string(),
+  toolkit: z.looseObject({ slug: z.string() }),
+  auth_config: z.looseObject({
+    id: z.string(),
+    auth_scheme: z.string(),
+    is_platform_managed: z.boolean(),
+    is_disabled: z.boolean(),
+  }),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+export type ConnectedAccountDetail = z.infer<typeof ConnectedAccountDetail>;
+export const ConnectedAccountPage = cursorPage("items", ConnectedAccountDetail);
+export type ConnectedAccountPage = z.infer<typeof ConnectedAccountPage>;
+export const DeleteConnectedAccountResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export type DeleteConnectedAccountResponse = z.infer<typeof DeleteConnectedAccountResponse>;

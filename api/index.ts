@@ -10,5 +10,7 @@ export * from "./mcp";
 export * from "./tool-router";
 export * from "./triggers";
 export * from "./migration";
+export * from "./tools";
+export * from "./webhooks";
 export * from "./routes";
 export * from "./openapi";

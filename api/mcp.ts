@@ -116,3 +116,7 @@ export const GenerateMcpUrlResponse = z.looseObject({
   user_ids_url: z.array(z.string()),
 });
 export type GenerateMcpUrlResponse = z.infer<typeof GenerateMcpUrlResponse>;
+
+/** GET /mcp/servers (companion endpoint): every live server of the project, with the filters of listMcpByApp. */
+export const ListMcpServersQuery = ListMcpByAppQuery;
+export type ListMcpServersQuery = z.input<typeof ListMcpServersQuery>;

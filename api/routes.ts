@@ -5,11 +5,26 @@
  * through it, and the OpenAPI document is generated from it.
  */
 import { z } from "zod";
-import { AuthConfig, AuthConfigParams } from "./auth-configs";
+import {
+  AuthConfig,
+  AuthConfigPage,
+  AuthConfigParams,
+  AuthConfigStatusParams,
+  AuthConfigStatusResponse,
+  CreateAuthConfigBody,
+  CreateAuthConfigResponse,
+  DeleteAuthConfigResponse,
+  ListAuthConfigsQuery,
+  UpdateAuthConfigBody,
+} from "./auth-configs";
 import {
   ConnectedAccount,
+  ConnectedAccountDetail,
+  ConnectedAccountPage,
   ConnectedAccountParams,
   CreateConnectedAccountBody,
+  DeleteConnectedAccountResponse,
+  ListConnectedAccountsQuery,
   RefreshConnectedAccountBody,
   RefreshConnectedAccountQuery,
   RefreshConnectedAccountResponse,
@@ -23,6 +38,7 @@ import {
   ListMcpByAppParams,
   ListMcpByAppQuery,
   ListMcpInstancesQuery,
+  ListMcpServersQuery,
   McpInstancePage,
   McpInstanceParams,
   McpInstancesParams,
@@ -53,6 +69,8 @@ import {
   SessionToolsResponse,
   ToolRouterSessionParams,
 } from "./tool-router";
+import { ListToolsQuery, ToolPage, ToolParams } from "./tools";
+import { Tool } from "./tool-router";
 import {
   GetToolkitQuery,
   ListToolkitsQuery,
@@ -74,6 +92,17 @@ import {
   UpsertTriggerBody,
   UpsertTriggerResponse,
 } from "./triggers";
+import {
+  CreateWebhookSubscriptionBody,
+  DeleteWebhookSubscriptionResponse,
+  ListWebhookSubscriptionsQuery,
+  RotateWebhookSecretResponse,
+  UpdateWebhookSubscriptionBody,
+  WebhookEventTypes,
+  WebhookSubscription,
+  WebhookSubscriptionPage,
+  WebhookSubscriptionParams,
+} from "./webhooks";
 
 export type HttpMethod = "GET" | "POST" | "PATCH" | "DELETE";
 /** `apiKey`: a project key in `x-api-key`; `orgApiKey`: an organization key in `x-org-api-key`. */
@@ -162,6 +191,31 @@ export const routes = {
     summary: "Get an auth config.",
     params: AuthConfigParams, response: AuthConfig, successStatus: 200,
   }),
+  createAuthConfig: route({
+    method: "POST", path: `${V3}/auth_configs`, auth: "apiKey", area: "auth-configs",
+    summary: "Create an auth config: platform-managed or with the caller's own credentials.", lifecycle: true,
+    body: CreateAuthConfigBody, response: CreateAuthConfigResponse, successStatus: 201,
+  }),
+  listAuthConfigs: route({
+    method: "GET", path: `${V3}/auth_configs`, auth: "apiKey", area: "auth-configs",
+    summary: "List the project's auth configs; disabled ones only with show_disabled.", lifecycle: true,
+    query: ListAuthConfigsQuery, response: AuthConfigPage, successStatus: 200,
+  }),
+  updateAuthConfig: route({
+    method: "PATCH", path: `${V3}/auth_configs/:nanoid`, auth: "apiKey", area: "auth-configs",
+    summary: "Change the fields sent of an auth config (custom: credentials; default: scopes).", lifecycle: true,
+    params: AuthConfigParams, body: UpdateAuthConfigBody, response: AuthConfig, successStatus: 200,
+  }),
+  setAuthConfigStatus: route({
+    method: "PATCH", path: `${V3}/auth_configs/:nanoid/:status`, auth: "apiKey", area: "auth-configs",
+    summary: "Enable or disable an auth config; a disabled one refuses new connected accounts.", lifecycle: true,
+    params: AuthConfigStatusParams, response: AuthConfigStatusResponse, successStatus: 200,
+  }),
+  deleteAuthConfig: route({
+    method: "DELETE", path: `${V3}/auth_configs/:nanoid`, auth: "apiKey", area: "auth-configs",
+    summary: "Soft-delete an auth config: gone from lists, 404 after.", lifecycle: true,
+    params: AuthConfigParams, response: DeleteAuthConfigResponse, successStatus: 200,
+  }),
 
   // Toolkits
   listToolkits: route({
@@ -192,12 +246,44 @@ export const routes = {
     params: ConnectedAccountParams, query: RefreshConnectedAccountQuery, body: RefreshConnectedAccountBody,
     response: RefreshConnectedAccountResponse, successStatus: 200,
   }),
+  listConnectedAccounts: route({
+    method: "GET", path: `${V3}/connected_accounts`, auth: "apiKey", area: "connected-accounts",
+    summary: "List the project's connected accounts, newest first.", lifecycle: true,
+    query: ListConnectedAccountsQuery, response: ConnectedAccountPage, successStatus: 200,
+  }),
+  getConnectedAccount: route({
+    method: "GET", path: `${V3}/connected_accounts/:nanoid`, auth: "apiKey", area: "connected-accounts",
+    summary: "Get a connected account (secrets masked).", lifecycle: true,
+    params: ConnectedAccountParams, response: ConnectedAccountDetail, successStatus: 200,
+  }),
+  deleteConnectedAccount: route({
+    method: "DELETE", path: `${V3}/connected_accounts/:nanoid`, auth: "apiKey", area: "connected-accounts",
+    summary: "Delete a connected account and its trigger instances.", lifecycle: true,
+    params: ConnectedAccountParams, response: DeleteConnectedAccountResponse, successStatus: 200,
+  }),
+
+  // Tools
+  listTools: route({
+    method: "GET", path: `${V3}/tools`, auth: "apiKey", area: "tools",
+    summary: "List the catalog's tools (latest toolkit versions).", lifecycle: true,
+    query: ListToolsQuery, response: ToolPage, successStatus: 200,
+  }),
+  getTool: route({
+    method: "GET", path: `${V3}/tools/:tool_slug`, auth: "apiKey", area: "tools",
+    summary: "Get a tool by slug.", lifecycle: true,
+    params: ToolParams, response: Tool, successStatus: 200,
+  }),
 
   // MCP servers
   createMcpServer: route({
     method: "POST", path: `${V3}/mcp/servers`, auth: "apiKey", area: "mcp",
     summary: "Create an MCP server.", lifecycle: true,
     body: CreateMcpServerBody, response: McpServer, successStatus: 201,
+  }),
+  listMcpServers: route({
+    method: "GET", path: `${V3}/mcp/servers`, auth: "apiKey", area: "mcp",
+    summary: "List every live MCP server of the project.", lifecycle: true,
+    query: ListMcpServersQuery, response: McpServerPage, successStatus: 200,
   }),
   generateMcpUrl: route({
     method: "POST", path: `${V3}/mcp/servers/generate`, auth: "apiKey", area: "mcp",
@@ -277,6 +363,43 @@ export const routes = {
     method: "GET", path: `${V3}/triggers_types`, auth: "apiKey", area: "triggers",
     summary: "List trigger types with their config and payload schemas.",
     query: ListTriggerTypesQuery, response: TriggerTypePage, successStatus: 200,
+  }),
+
+  // Webhook subscription (one per project)
+  createWebhookSubscription: route({
+    method: "POST", path: `${V3}/webhook_subscriptions`, auth: "apiKey", area: "webhooks",
+    summary: "Subscribe the project's webhook URL to event types; answers the signing secret.", lifecycle: true,
+    body: CreateWebhookSubscriptionBody, response: WebhookSubscription, successStatus: 201,
+  }),
+  listWebhookSubscriptions: route({
+    method: "GET", path: `${V3}/webhook_subscriptions`, auth: "apiKey", area: "webhooks",
+    summary: "List the project's webhook subscription (at most one); secrets masked.", lifecycle: true,
+    query: ListWebhookSubscriptionsQuery, response: WebhookSubscriptionPage, successStatus: 200,
+  }),
+  listWebhookEventTypes: route({
+    method: "GET", path: `${V3}/webhook_subscriptions/event_types`, auth: "apiKey", area: "webhooks",
+    summary: "The event types a subscription can enable.", lifecycle: true,
+    response: WebhookEventTypes, successStatus: 200,
+  }),
+  getWebhookSubscription: route({
+    method: "GET", path: `${V3}/webhook_subscriptions/:id`, auth: "apiKey", area: "webhooks",
+    summary: "Get the webhook subscription; its secret masked.", lifecycle: true,
+    params: WebhookSubscriptionParams, response: WebhookSubscription, successStatus: 200,
+  }),
+  updateWebhookSubscription: route({
+    method: "PATCH", path: `${V3}/webhook_subscriptions/:id`, auth: "apiKey", area: "webhooks",
+    summary: "Change the fields sent of the webhook subscription.", lifecycle: true,
+    params: WebhookSubscriptionParams, body: UpdateWebhookSubscriptionBody, response: WebhookSubscription, successStatus: 200,
+  }),
+  deleteWebhookSubscription: route({
+    method: "DELETE", path: `${V3}/webhook_subscriptions/:id`, auth: "apiKey", area: "webhooks",
+    summary: "Delete the webhook subscription; deliveries stop.", lifecycle: true,
+    params: WebhookSubscriptionParams, response: DeleteWebhookSubscriptionResponse, successStatus: 200,
+  }),
+  rotateWebhookSecret: route({
+    method: "POST", path: `${V3}/webhook_subscriptions/:id/rotate_secret`, auth: "apiKey", area: "webhooks",
+    summary: "Replace the signing secret; answers the new one.", lifecycle: true,
+    params: WebhookSubscriptionParams, response: RotateWebhookSecretResponse, successStatus: 200,
   }),
 
   // Migration

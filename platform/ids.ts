@@ -8,7 +8,7 @@ const shortId = customAlphabet(ALPHANUMERIC, 14);
 const keySecret = customAlphabet(ALPHANUMERIC, 40);
 
 export type IdPrefix =
-  | "org" | "mem" | "okey" | "proj" | "pkey" | "ac" | "ca" | "mcp" | "mcpi" | "ti" | "trs" | "log" | "req";
+  | "org" | "mem" | "okey" | "proj" | "pkey" | "ac" | "ca" | "mcp" | "mcpi" | "ti" | "trs" | "log" | "req" | "whs" | "msg";
 
 /** `ac_3kTq9...`: a prefix naming the kind of object, then 14 random characters. */
 export function newId(prefix: IdPrefix): string {
@@ -52,9 +52,12 @@ export function maskKey(prefix: string, last4: string): string {
   return `${prefix}…${last4}`;
 }
 
-/** A webhook signing secret. */
+/**
+ * A webhook signing secret in the Standard Webhooks form: `whsec_` and the key in standard
+ * base64 (its libraries decode that alphabet only), 24 random bytes.
+ */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString("base64url")}`;
+  return `whsec_${randomBytes(24).toString("base64")}`;
 }
 
 const SECRET_NAME = /secret|token|password|passwd|api_?key|apikey|private|credential|^key$/i;

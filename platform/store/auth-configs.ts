@@ -1,7 +1,9 @@
-/** Auth configs (created through the local admin surface; the v3 API only reads them). */
+/** Auth configs: made through the v3 API or the local admin surface; soft-deleted. */
+import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { bool, fromJson, int, toJson } from "./json";
+import { bool, fromJson, int, likePattern, toJson } from "./json";
+import { openSecret, sealSecret } from "./secrets";
 
 export interface AuthConfigRecord {
   id: string;
@@ -18,10 +20,24 @@ export interface AuthConfigRecord {
   created_by: string;
   created_at: string;
   updated_at: string;
+  proxy_config: ProxyConfigRecord | null;
+  shared_credentials: Record<string, unknown>;
+  tools_for_connected_account_creation: string[];
+}
+
+export interface ProxyConfigRecord {
+  proxy_url: string;
+  proxy_auth_key?: string | undefined;
 }
 
 const COLUMNS =
-  "id, uuid, project_id, toolkit_slug, name, auth_scheme, type, is_platform_managed, credentials, restrict_to_following_tools, status, created_by, created_at, updated_at";
+  "id, uuid, project_id, toolkit_slug, name, auth_scheme, type, is_platform_managed, credentials, restrict_to_following_tools, status, created_by, created_at, updated_at, proxy_config, shared_credentials, tools_for_connected_account_creation";
+/** Soft-deleted rows are invisible to every read. */
+const LIVE = "deleted_at IS NULL";
+
+/** Secret maps (credentials, shared credentials, the proxy's key) go through secrets.ts. */
+const sealMap = (value: unknown): string => sealSecret(toJson(value));
+const openMap = <T>(stored: unknown, fallback: T): T => fromJson(openSecret(stored), fallback);
 
 /** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
 function toRecord(row: Record<string, unknown> | undefined): AuthConfigRecord | undefined {
@@ -35,12 +51,15 @@ function toRecord(row: Record<string, unknown> | undefined): AuthConfigRecord | 
     auth_scheme: row.auth_scheme as string,
     type: row.type as string,
     is_platform_managed: bool(row.is_platform_managed),
-    credentials: fromJson(row.credentials, {}),
+    credentials: openMap(row.credentials, {}),
     restrict_to_following_tools: fromJson(row.restrict_to_following_tools, []),
     status: row.status as string,
     created_by: row.created_by as string,
     created_at: row.created_at as string,
     updated_at: row.updated_at as string,
+    proxy_config: openMap<ProxyConfigRecord | null>(row.proxy_config, null),
+    shared_credentials: openMap(row.shared_credentials, {}),
+    tools_for_connected_account_creation: fromJson(row.tools_for_connected_account_creation, []),
   };
 }
 
@@ -54,6 +73,28 @@ export interface NewAuthConfig {
   restrictToFollowingTools?: string[];
   createdBy: string;
   at: string;
+  /** `default` (platform-managed, the default) or `custom`. */
+  type?: "default" | "custom";
+  proxyConfig?: ProxyConfigRecord | null;
+  sharedCredentials?: Record<string, unknown>;
+  toolsForConnectedAccountCreation?: string[];
+}
+
+export interface AuthConfigFilter {
+  toolkitSlug?: string | undefined;
+  isPlatformManaged?: boolean | undefined;
+  /** Substring of the name, id or toolkit slug, case-insensitive. */
+  search?: string | undefined;
+  /** False: ENABLED ones only. */
+  showDisabled: boolean;
+}
+
+export interface AuthConfigChange {
+  credentials?: Record<string, unknown>;
+  proxyConfig?: ProxyConfigRecord | null;
+  sharedCredentials?: Record<string, unknown>;
+  restrictToFollowingTools?: string[];
+  toolsForConnectedAccountCreation?: string[];
 }
 
 export class AuthConfigStore {
@@ -63,7 +104,7 @@ export class AuthConfigStore {
     const id = newId("ac");
     this.db
       .stmt(
-        `INSERT INTO auth_configs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, 'default', ?, ?, ?, 'ENABLED', ?, ?, ?)`,
+        `INSERT INTO auth_configs (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'ENABLED', ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
@@ -72,26 +113,63 @@ export class AuthConfigStore {
         input.toolkitSlug,
         input.name,
         input.authScheme,
+        input.type ?? "default",
         int(input.isPlatformManaged),
-        toJson(input.credentials),
+        sealMap(input.credentials),
         toJson(input.restrictToFollowingTools ?? []),
         input.createdBy,
         input.at,
         input.at,
+        input.proxyConfig ? sealMap(input.proxyConfig) : null,
+        sealMap(input.sharedCredentials ?? {}),
+        toJson(input.toolsForConnectedAccountCreation ?? []),
       );
     return this.get(input.projectId, id)!;
   }
 
-  /** An auth config of the project; another project's answers undefined. */
+  /** A live auth config of the project; another project's, or a deleted one, answers undefined. */
   get(projectId: string, id: string): AuthConfigRecord | undefined {
-    return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ?`).get(id, projectId));
+    return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ? AND ${LIVE}`).get(id, projectId));
   }
 
-  list(projectId: string): AuthConfigRecord[] {
+  /** Live auth configs of the project, oldest first; every one unless filtered. */
+  list(projectId: string, filter: AuthConfigFilter = { showDisabled: true }): AuthConfigRecord[] {
+    const where = ["project_id = ?", LIVE];
+    const args: SQLInputValue[] = [projectId];
+    if (filter.toolkitSlug !== undefined) (where.push("toolkit_slug = lower(?)"), args.push(filter.toolkitSlug));
+    if (filter.isPlatformManaged !== undefined) (where.push("is_platform_managed = ?"), args.push(int(filter.isPlatformManaged)));
+    if (filter.search !== undefined) {
+      where.push("(name LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\' OR toolkit_slug LIKE ? ESCAPE '\\')");
+      const pattern = likePattern(filter.search);
+      args.push(pattern, pattern, pattern);
+    }
+    if (!filter.showDisabled) where.push("status = 'ENABLED'");
     return this.db
-      .stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE project_id = ? ORDER BY auto_id`)
-      .all(projectId)
+      .stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE ${where.join(" AND ")} ORDER BY auto_id`)
+      .all(...args)
       .map((row) => toRecord(row)!);
+  }
+
+  /** Sets the fields given; the others stay. */
+  update(id: string, change: AuthConfigChange, at: string): void {
+    const sets = ["updated_at = ?"];
+    const args: SQLInputValue[] = [at];
+    if (change.credentials !== undefined) (sets.push("credentials = ?"), args.push(sealMap(change.credentials)));
+    if (change.proxyConfig !== undefined) (sets.push("proxy_config = ?"), args.push(change.proxyConfig ? sealMap(change.proxyConfig) : null));
+    if (change.sharedCredentials !== undefined) (sets.push("shared_credentials = ?"), args.push(sealMap(change.sharedCredentials)));
+    if (change.restrictToFollowingTools !== undefined)
+      (sets.push("restrict_to_following_tools = ?"), args.push(toJson(change.restrictToFollowingTools)));
+    if (change.toolsForConnectedAccountCreation !== undefined)
+      (sets.push("tools_for_connected_account_creation = ?"), args.push(toJson(change.toolsForConnectedAccountCreation)));
+    this.db.stmt(`UPDATE auth_configs SET ${sets.join(", ")} WHERE id = ? AND ${LIVE}`).run(...args, id);
+  }
+
+  setStatus(id: string, status: "ENABLED" | "DISABLED", at: string): void {
+    this.db.stmt(`UPDATE auth_configs SET status = ?, updated_at = ? WHERE id = ? AND ${LIVE}`).run(status, at, id);
+  }
+
+  softDelete(id: string, at: string): void {
+    this.db.stmt(`UPDATE auth_configs SET deleted_at = ?, updated_at = ? WHERE id = ? AND ${LIVE}`).run(at, at, id);
   }
 
   connectionCount(id: string): number {

@@ -1,7 +1,8 @@
 /** Connected accounts: a user's connection under an auth config. */
+import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { fromJson, toJson } from "./json";
+import { bool, fromJson, toJson } from "./json";
 
 export interface ConnectedAccountRecord {
   id: string;
@@ -18,11 +19,26 @@ export interface ConnectedAccountRecord {
   callback_url: string | null;
   created_at: string;
   updated_at: string;
+  /** Of the auth config (joined). */
+  toolkit_slug: string;
+  auth_config_is_platform_managed: boolean;
+  auth_config_status: string;
 }
 
 const SELECT = `SELECT ca.id, ca.uuid, ca.project_id, ca.auth_config_id, ac.uuid AS auth_config_uuid, ca.user_id, ca.status,
-  ca.auth_scheme, ca.val, ca.redirect_url, ca.callback_url, ca.created_at, ca.updated_at
+  ca.auth_scheme, ca.val, ca.redirect_url, ca.callback_url, ca.created_at, ca.updated_at,
+  ac.toolkit_slug, ac.is_platform_managed AS auth_config_is_platform_managed, ac.status AS auth_config_status
   FROM connected_accounts ca JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
+
+export interface ConnectedAccountFilter {
+  userId?: string;
+  userIds?: string[] | undefined;
+  toolkitSlugs?: string[] | undefined;
+  authConfigIds?: string[] | undefined;
+  statuses?: string[] | undefined;
+  /** Newest first instead of oldest first. */
+  newestFirst?: boolean;
+}
 
 /** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
 function toRecord(row: Record<string, unknown> | undefined): ConnectedAccountRecord | undefined {
@@ -41,6 +57,9 @@ function toRecord(row: Record<string, unknown> | undefined): ConnectedAccountRec
     callback_url: row.callback_url as string | null,
     created_at: row.created_at as string,
     updated_at: row.updated_at as string,
+    toolkit_slug: row.toolkit_slug as string,
+    auth_config_is_platform_managed: bool(row.auth_config_is_platform_managed),
+    auth_config_status: row.auth_config_status as string,
   };
 }
 
@@ -92,11 +111,29 @@ export class ConnectedAccountStore {
     return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ?`).get(id));
   }
 
-  list(projectId: string, filter: { userId?: string } = {}): ConnectedAccountRecord[] {
-    const rows = filter.userId
-      ? this.db.stmt(`${SELECT} WHERE ca.project_id = ? AND ca.user_id = ? ORDER BY ca.auto_id`).all(projectId, filter.userId)
-      : this.db.stmt(`${SELECT} WHERE ca.project_id = ? ORDER BY ca.auto_id`).all(projectId);
-    return rows.map((row) => toRecord(row)!);
+  /** The project's accounts, oldest first unless `newestFirst`; each array filter matches any of its values. */
+  list(projectId: string, filter: ConnectedAccountFilter = {}): ConnectedAccountRecord[] {
+    const where = ["ca.project_id = ?"];
+    const args: SQLInputValue[] = [projectId];
+    const anyOf = (column: string, values: string[] | undefined) => {
+      if (!values?.length) return;
+      where.push(`${column} IN (${values.map(() => "?").join(", ")})`);
+      args.push(...values);
+    };
+    anyOf("ca.user_id", filter.userId !== undefined ? [filter.userId] : filter.userIds);
+    anyOf("ac.toolkit_slug", filter.toolkitSlugs?.map((slug) => slug.toLowerCase()));
+    anyOf("ca.auth_config_id", filter.authConfigIds);
+    anyOf("ca.status", filter.statuses);
+    const order = filter.newestFirst ? "ORDER BY ca.auto_id DESC" : "ORDER BY ca.auto_id";
+    return this.db
+      .stmt(`${SELECT} WHERE ${where.join(" AND ")} ${order}`)
+      .all(...args)
+      .map((row) => toRecord(row)!);
+  }
+
+  /** Deletes the account (and, by cascade, its trigger instances). */
+  delete(id: string): boolean {
+    return Number(this.db.stmt("DELETE FROM connected_accounts WHERE id = ?").run(id).changes) > 0;
   }
 
   update(id: string, change: { status?: string; redirectUrl?: string | null; callbackUrl?: string | null; val?: Record<string, unknown> }, at: string): void {

@@ -294,6 +294,39 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
   `,
+  // 4: auth configs made and changed through the v3 API (soft-deleted; proxy, shared credentials,
+  // tools for connection creation); the project's webhook subscription (its signing secret is the
+  // project's webhook_secret) and the log of the deliveries made to it.
+  `
+  ALTER TABLE auth_configs ADD COLUMN deleted_at TEXT;
+  ALTER TABLE auth_configs ADD COLUMN proxy_config TEXT;
+  ALTER TABLE auth_configs ADD COLUMN shared_credentials TEXT NOT NULL DEFAULT '{}';
+  ALTER TABLE auth_configs ADD COLUMN tools_for_connected_account_creation TEXT NOT NULL DEFAULT '[]';
+  CREATE TABLE webhook_subscriptions (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL UNIQUE REFERENCES projects(id) ON DELETE CASCADE,
+    webhook_url TEXT NOT NULL,
+    version TEXT NOT NULL,
+    enabled_events TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE TABLE webhook_deliveries (
+    auto_id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    project_id TEXT NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+    subscription_id TEXT NOT NULL,
+    trigger_id TEXT NOT NULL,
+    event_type TEXT NOT NULL,
+    webhook_url TEXT NOT NULL,
+    body TEXT NOT NULL,
+    status TEXT NOT NULL,
+    attempts TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_project ON webhook_deliveries(project_id, auto_id);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

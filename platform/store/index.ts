@@ -13,8 +13,10 @@ import { IdempotencyStore } from "./idempotency";
 import { ToolRouterStore } from "./tool-router";
 import { Transactions } from "./transactions";
 import { TriggerStore } from "./triggers";
+import { WebhookDeliveryStore } from "./webhook-deliveries";
+import { WebhookSubscriptionStore } from "./webhook-subscriptions";
 
-export type { AuthConfigRecord } from "./auth-configs";
+export type { AuthConfigFilter, AuthConfigRecord, ProxyConfigRecord } from "./auth-configs";
 export type { ConnectedAccountRecord } from "./connected-accounts";
 export type { McpInstanceRecord, McpServerRecord } from "./mcp";
 export type { Org, OrgKey, OrgMember } from "./orgs";
@@ -22,6 +24,8 @@ export type { Project, ProjectKey } from "./projects";
 export { defaultProjectConfig } from "./projects";
 export type { ToolRouterSessionRecord } from "./tool-router";
 export type { TriggerFilter, TriggerInstanceRecord } from "./triggers";
+export type { DeliveryAttempt, DeliveryStatus, WebhookDeliveryRecord } from "./webhook-deliveries";
+export type { WebhookSubscriptionRecord } from "./webhook-subscriptions";
 export { SCHEMA_VERSION } from "./db";
 
 export type LegacyType = "CONNECTED_ACCOUNT" | "AUTH_CONFIG" | "TRIGGER_INSTANCE";
@@ -36,6 +40,8 @@ export class Store {
   readonly triggers: TriggerStore;
   readonly toolRouter: ToolRouterStore;
   readonly idempotency: IdempotencyStore;
+  readonly webhookSubscriptions: WebhookSubscriptionStore;
+  readonly webhookDeliveries: WebhookDeliveryStore;
   private readonly db: Db;
   private readonly transactions: Transactions;
   private principalsGeneration = 0;
@@ -53,6 +59,8 @@ export class Store {
     this.triggers = new TriggerStore(this.db);
     this.toolRouter = new ToolRouterStore(this.db);
     this.idempotency = new IdempotencyStore(this.db);
+    this.webhookSubscriptions = new WebhookSubscriptionStore(this.db);
+    this.webhookDeliveries = new WebhookDeliveryStore(this.db);
     this.transactions = new Transactions(this.db);
     this.db.watch(["orgs", "org_members", "org_keys", "projects", "project_keys"], () => {
       this.principalsGeneration++;

@@ -3,6 +3,7 @@ import type { ProjectConfig } from "../../api";
 import { newId } from "../ids";
 import type { Db } from "./db";
 import { bool, fromJson, toJson } from "./json";
+import { openSecret, sealSecret } from "./secrets";
 
 export interface Project {
   auto_id: number;
@@ -66,7 +67,7 @@ function toProject(row: Record<string, unknown> | undefined): Project | undefine
     updated_at: row.updated_at as string,
     webhook_url: row.webhook_url as string | null,
     event_webhook_url: row.event_webhook_url as string | null,
-    webhook_secret: row.webhook_secret as string | null,
+    webhook_secret: openSecret(row.webhook_secret),
     triggers_enabled: bool(row.triggers_enabled),
     last_subscribed_at: row.last_subscribed_at as string | null,
     is_new_webhook: bool(row.is_new_webhook),
@@ -101,7 +102,7 @@ export class ProjectStore {
         `INSERT INTO projects (id, org_id, name, email, created_at, updated_at, webhook_secret, webhook_version, config)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'V3', ?)`,
       )
-      .run(id, input.orgId, input.name, input.email, input.at, input.at, input.webhookSecret, toJson(input.config));
+      .run(id, input.orgId, input.name, input.email, input.at, input.at, sealSecret(input.webhookSecret), toJson(input.config));
     return this.get(id)!;
   }
 
@@ -142,6 +143,19 @@ export class ProjectStore {
 
   updateConfig(id: string, config: ProjectConfig, at: string): void {
     this.db.stmt("UPDATE projects SET config = ?, updated_at = ? WHERE id = ?").run(toJson(config), at, id);
+  }
+
+  /**
+   * The project's webhook fields, kept equal to its webhook subscription's (store/webhook-subscriptions.ts):
+   * `url` null when it has none. The signing secret changes only when `secret` is given.
+   */
+  setWebhook(id: string, webhook: { url: string | null; version: string; secret?: string }, at: string): void {
+    if (webhook.secret !== undefined) {
+      this.db.stmt("UPDATE projects SET webhook_secret = ? WHERE id = ?").run(sealSecret(webhook.secret), id);
+    }
+    this.db
+      .stmt("UPDATE projects SET webhook_url = ?, webhook_version = ?, last_subscribed_at = COALESCE(?, last_subscribed_at), updated_at = ? WHERE id = ?")
+      .run(webhook.url, webhook.version, webhook.url === null ? null : at, at, id);
   }
 
   addKey(input: { projectId: string; memberId: string; name: string; hash: Buffer; last4: string; at: string }): ProjectKey {

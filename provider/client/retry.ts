@@ -84,6 +84,27 @@ export const RETRY_POLICY: { readonly [N in RouteName]: RetryClass } = {
   // - execute_meta runs a meta tool, which can run arbitrary tools against external
   //   applications (send a mail, open an issue): never repeat it on a guess.
   executeMeta: "once",
+
+  // The companion endpoints of issue 15, by the same rules.
+  listAuthConfigs: "idempotent",
+  listConnectedAccounts: "idempotent",
+  getConnectedAccount: "idempotent",
+  listTools: "idempotent",
+  getTool: "idempotent",
+  listMcpServers: "idempotent",
+  listWebhookSubscriptions: "idempotent",
+  listWebhookEventTypes: "idempotent",
+  getWebhookSubscription: "idempotent",
+  updateAuthConfig: "idempotent",
+  setAuthConfigStatus: "idempotent",
+  updateWebhookSubscription: "idempotent",
+  deleteAuthConfig: "idempotent",
+  deleteConnectedAccount: "idempotent",
+  deleteWebhookSubscription: "idempotent",
+  // A second auth config or a 409 for a second subscription; a secret a late first attempt replaced.
+  createAuthConfig: "keyed",
+  createWebhookSubscription: "keyed",
+  rotateWebhookSecret: "keyed",
 };
 
 /** The statuses worth another attempt (for `once` routes only 429). */

@@ -1,0 +1,97 @@
+/**
+ * The delivery log: one row per event sent to a webhook subscription, with every attempt
+ * (time, HTTP status or network error). The body is kept to resend it unchanged on retries
+ * (the `webhook-id` and the body stay the same across attempts, as Standard Webhooks asks).
+ */
+import type { Db } from "./db";
+import { fromJson, toJson } from "./json";
+
+export type DeliveryStatus = "pending" | "delivered" | "failed";
+
+export interface DeliveryAttempt {
+  attempt: number;
+  at: string;
+  /** The receiver's HTTP status; absent when no answer came. */
+  status_code?: number;
+  /** Why there was no answer (refused, timed out...). */
+  error?: string;
+}
+
+export interface WebhookDeliveryRecord {
+  id: string;
+  project_id: string;
+  subscription_id: string;
+  trigger_id: string;
+  event_type: string;
+  webhook_url: string;
+  body: string;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = "id, project_id, subscription_id, trigger_id, event_type, webhook_url, body, status, attempts, created_at, updated_at";
+
+function toRecord(row: Record<string, unknown> | undefined): WebhookDeliveryRecord | undefined {
+  if (!row) return undefined;
+  return {
+    id: row.id as string,
+    project_id: row.project_id as string,
+    subscription_id: row.subscription_id as string,
+    trigger_id: row.trigger_id as string,
+    event_type: row.event_type as string,
+    webhook_url: row.webhook_url as string,
+    body: row.body as string,
+    status: row.status as DeliveryStatus,
+    attempts: fromJson(row.attempts, []),
+    created_at: row.created_at as string,
+    updated_at: row.updated_at as string,
+  };
+}
+
+export class WebhookDeliveryStore {
+  constructor(private readonly db: Db) {}
+
+  create(input: {
+    id: string;
+    projectId: string;
+    subscriptionId: string;
+    triggerId: string;
+    eventType: string;
+    webhookUrl: string;
+    body: string;
+    at: string;
+  }): WebhookDeliveryRecord {
+    this.db
+      .stmt(`INSERT INTO webhook_deliveries (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', '[]', ?, ?)`)
+      .run(input.id, input.projectId, input.subscriptionId, input.triggerId, input.eventType, input.webhookUrl, input.body, input.at, input.at);
+    return this.get(input.id)!;
+  }
+
+  /** By id alone: for the dispatcher, which holds ids it was handed by a request of the project. */
+  get(id: string): WebhookDeliveryRecord | undefined {
+    return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = ?`).get(id));
+  }
+
+  /** Appends an attempt and sets the status. */
+  recordAttempt(id: string, attempt: DeliveryAttempt, status: DeliveryStatus): void {
+    const current = this.get(id);
+    if (!current) return;
+    this.db
+      .stmt("UPDATE webhook_deliveries SET attempts = ?, status = ?, updated_at = ? WHERE id = ?")
+      .run(toJson([...current.attempts, attempt]), status, attempt.at, id);
+  }
+
+  /** The deliveries of the given projects, newest first, at most `limit`. */
+  list(projectIds: readonly string[], filter: { triggerId?: string | undefined; limit: number }): WebhookDeliveryRecord[] {
+    if (projectIds.length === 0) return [];
+    const where = [`project_id IN (${projectIds.map(() => "?").join(", ")})`];
+    const args: string[] = [...projectIds];
+    if (filter.triggerId !== undefined) (where.push("trigger_id = ?"), args.push(filter.triggerId));
+    return this.db
+      .stmt(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE ${where.join(" AND ")} ORDER BY auto_id DESC LIMIT ?`)
+      .all(...args, filter.limit)
+      .map((row) => toRecord(row)!);
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * The project's webhook subscription: at most one per project (a UNIQUE column). Its signing
+ * secret is the project's `webhook_secret` (joined here, written through ProjectStore.setWebhook),
+ * so the project's fields and the subscription never disagree.
+ */
+import { newId } from "../ids";
+import type { Db } from "./db";
+import { fromJson, toJson } from "./json";
+import { openSecret } from "./secrets";
+
+export interface WebhookSubscriptionRecord {
+  id: string;
+  project_id: string;
+  webhook_url: string;
+  version: string;
+  enabled_events: string[];
+  /** The project's webhook_secret. */
+  secret: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const SELECT = `SELECT w.id, w.project_id, w.webhook_url, w.version, w.enabled_events, p.webhook_secret, w.created_at, w.updated_at
+  FROM webhook_subscriptions w JOIN projects p ON p.id = w.project_id`;
+
+function toRecord(row: Record<string, unknown> | undefined): WebhookSubscriptionRecord | undefined {
+  if (!row) return undefined;
+  return {
+    id: row.id as string,
+    project_id: row.project_id as string,
+    webhook_url: row.webhook_url as string,
+    version: row.version as string,
+    enabled_events: fromJson(row.enabled_events, []),
+    secret: openSecret(row.webhook_secret) ?? "",
+    created_at: row.created_at as string,
+    updated_at: row.updated_at as string,
+  };
+}
+
+export class WebhookSubscriptionStore {
+  constructor(private readonly db: Db) {}
+
+  create(input: { projectId: string; webhookUrl: string; version: string; enabledEvents: string[]; at: string }): WebhookSubscriptionRecord {
+    const id = newId("whs");
+    this.db
+      .stmt(
+        `INSERT INTO webhook_subscriptions (id, project_id, webhook_url, version, enabled_events, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(id, input.projectId, input.webhookUrl, input.version, toJson(input.enabledEvents), input.at, input.at);
+    return this.get(input.projectId, id)!;
+  }
+
+  /** The project's subscription by id; another project's answers undefined. */
+  get(projectId: string, id: string): WebhookSubscriptionRecord | undefined {
+    return toRecord(this.db.stmt(`${SELECT} WHERE w.id = ? AND w.project_id = ?`).get(id, projectId));
+  }
+
+  /** The project's subscription, if it has one. */
+  ofProject(projectId: string): WebhookSubscriptionRecord | undefined {
+    return toRecord(this.db.stmt(`${SELECT} WHERE w.project_id = ?`).get(projectId));
+  }
+
+  update(id: string, change: { webhookUrl?: string; version?: string; enabledEvents?: string[] }, at: string): void {
+    const current = this.db.stmt("SELECT webhook_url, version, enabled_events FROM webhook_subscriptions WHERE id = ?").get(id) as
+      | { webhook_url: string; version: string; enabled_events: string }
+      | undefined;
+    if (!current) return;
+    this.db
+      .stmt("UPDATE webhook_subscriptions SET webhook_url = ?, version = ?, enabled_events = ?, updated_at = ? WHERE id = ?")
+      .run(
+        change.webhookUrl ?? current.webhook_url,
+        change.version ?? current.version,
+        change.enabledEvents !== undefined ? toJson(change.enabledEvents) : current.enabled_events,
+        at,
+        id,
+      );
+  }
+
+  /** Bumps updated_at (a rotated secret changes the subscription). */
+  touch(id: string, at: string): void {
+    this.db.stmt("UPDATE webhook_subscriptions SET updated_at = ? WHERE id = ?").run(at, id);
+  }
+
+  delete(id: string): boolean {
+    return Number(this.db.stmt("DELETE FROM webhook_subscriptions WHERE id = ?").run(id).changes) > 0;
+  }
+}

@@ -12,18 +12,24 @@ import type { PlatformContext } from "./http/define";
 import { parseQueryString } from "./http/querystring";
 import { newId } from "./ids";
 import { AnsweredRequest, RequestLog } from "./request-log";
+import authConfigLifecycleRoutes from "./routes/auth-config-lifecycle";
 import authConfigRoutes from "./routes/auth-configs";
+import connectedAccountLifecycleRoutes from "./routes/connected-account-lifecycle";
 import configRoutes from "./routes/config";
 import connectedAccountRoutes from "./routes/connected-accounts";
 import localRoutes from "./routes/local";
+import localEventRoutes from "./routes/local-events";
 import mcpRoutes from "./routes/mcp";
 import migrationRoutes from "./routes/migration";
 import openApiRoutes, { OPENAPI_PATH } from "./routes/openapi";
 import projectRoutes from "./routes/projects";
 import toolRouterRoutes from "./routes/tool-router";
 import toolkitRoutes from "./routes/toolkits";
+import toolRoutes from "./routes/tools";
 import triggerRoutes from "./routes/triggers";
+import webhookSubscriptionRoutes from "./routes/webhook-subscriptions";
 import type { Store } from "./store";
+import { WebhookDispatcher, type WebhookDeliveryOptions } from "./webhooks/dispatcher";
 
 export interface BuildAppOptions {
   store: Store;
@@ -46,6 +52,8 @@ export interface BuildAppOptions {
    * processes) or when `INTEGRATION_PLATFORM_VALIDATE_RESPONSES=1`.
    */
   validateResponses?: boolean;
+  /** Retries and time limit of webhook deliveries (tests shorten the waits). */
+  webhookDelivery?: WebhookDeliveryOptions;
 }
 
 /** The default of `validateResponses`: on in tests, off when serving. */
@@ -263,6 +271,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(migrationRoutes, ctx);
   app.register(openApiRoutes, ctx);
   app.register(localRoutes, { ...ctx, requestLog });
+  app.register(authConfigLifecycleRoutes, ctx);
+  app.register(connectedAccountLifecycleRoutes, ctx);
+  app.register(toolRoutes, ctx);
+  app.register(webhookSubscriptionRoutes, ctx);
+  // Webhook deliveries run beside requests and stop when the app closes, before its store does.
+  const webhooks = new WebhookDispatcher(options.store, options.webhookDelivery);
+  app.addHook("onClose", async () => webhooks.close());
+  app.register(localEventRoutes, { ...ctx, webhooks });
 
   app.addHook("onReady", async () => assertAllRoutesRegistered(ctx.registered));
 

@@ -3,7 +3,7 @@
  * listening server with a store and a catalog (`startPlatform`).
  */
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app";
+import { buildApp, type BuildAppOptions } from "./app";
 import { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
 import { bootstrap, type SeedKind } from "./seed";
@@ -38,6 +38,8 @@ export interface StartPlatformOptions {
   now?: () => Date;
   /** See BuildAppOptions.validateResponses (default: on under vitest, else off). */
   validateResponses?: boolean;
+  /** See BuildAppOptions.webhookDelivery. */
+  webhookDelivery?: BuildAppOptions["webhookDelivery"];
 }
 
 export interface RunningPlatform {
@@ -71,6 +73,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       ...(options.now ? { now: options.now } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),
+      ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
     });
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();

@@ -19,6 +19,7 @@ import {
   type ToolRecord,
   type TriggerTypeRecord,
 } from "./schema";
+import { checkAgainstSchema } from "./schema-check";
 import { rankTools } from "./search";
 
 export type { Tool } from "../../api/tool-router";
@@ -325,34 +326,16 @@ export class Catalog {
    */
   checkTriggerConfig(slug: string, config: Readonly<Record<string, unknown>>): string[] | undefined {
     const type = this.getTriggerType(slug);
-    if (!type) return undefined;
-    const problems: string[] = [];
-    for (const [name, field] of Object.entries(type.config)) {
-      const value = config[name];
-      if (value === undefined || value === null) {
-        if (field.required) problems.push(`trigger_config.${name}: required by ${type.slug}`);
-        continue;
-      }
-      const ok = (() => {
-        switch (field.type) {
-          case "string": return typeof value === "string";
-          case "number": return typeof value === "number" && Number.isFinite(value);
-          case "integer": return typeof value === "number" && Number.isInteger(value);
-          case "boolean": return typeof value === "boolean";
-          case "array": return Array.isArray(value);
-          case "object": return typeof value === "object" && !Array.isArray(value);
-          default: return true;
-        }
-      })();
-      if (!ok) problems.push(`trigger_config.${name}: must be a ${field.type}`);
-      if (field.options && !field.options.includes(value)) {
-        problems.push(`trigger_config.${name}: must be one of: ${field.options.join(", ")}`);
-      }
-    }
-    for (const name of Object.keys(config)) {
-      if (!(name in type.config)) problems.push(`trigger_config.${name}: not a field of ${type.slug} (fields: ${Object.keys(type.config).join(", ") || "none"})`);
-    }
-    return problems;
+    return type ? checkAgainstSchema(type.config, config, "trigger_config", type.slug) : undefined;
+  }
+
+  /**
+   * Problems of an event's payload against the type's payload schema (latest version), each
+   * naming its field under `payload.`; undefined for an unknown slug.
+   */
+  checkTriggerPayload(slug: string, payload: Readonly<Record<string, unknown>>): string[] | undefined {
+    const type = this.getTriggerType(slug);
+    return type ? checkAgainstSchema(type.payload, payload, "payload", type.slug) : undefined;
   }
 
   // ---------------------------------------------------------------- internals

@@ -21,11 +21,20 @@ export function authorizeUrl(origin: string, accountId: string): string {
   return `${origin}/_local/oauth/authorize/${encodeURIComponent(accountId)}`;
 }
 
-/** Names of required connection fields of the scheme that are missing or empty in `val`. */
-export function missingCredentials(catalog: Catalog, toolkit: string, scheme: string, val: Record<string, unknown>): string[] {
+/**
+ * Names of required fields of the scheme that are missing or empty in `val`: the fields a
+ * connection needs (`connected_account_initiation`), or those an auth config needs (`auth_config_creation`).
+ */
+export function missingCredentials(
+  catalog: Catalog,
+  toolkit: string,
+  scheme: string,
+  val: Record<string, unknown>,
+  phase: "connected_account_initiation" | "auth_config_creation" = "connected_account_initiation",
+): string[] {
   const mode = authModeOf(catalog, toolkit, scheme);
   if (!mode) return [];
-  return mode.fields.connected_account_initiation.required
+  return mode.fields[phase].required
     .map((field) => field.name)
     .filter((name) => {
       const value = val[name];
@@ -54,6 +63,11 @@ export default async function connectedAccountRoutes(app: FastifyInstance, ctx: 
       if (!authConfig) {
         throw badRequest(`Unknown auth config ${JSON.stringify(body.auth_config.id)}`, [
           `auth_config.id: no auth config ${JSON.stringify(body.auth_config.id)} in this project`,
+        ]);
+      }
+      if (authConfig.status === "DISABLED") {
+        throw badRequest(`Auth config ${JSON.stringify(authConfig.id)} is disabled`, [
+          `auth_config.id: auth config ${JSON.stringify(authConfig.id)} is disabled; enable it with PATCH /api/v3/auth_configs/${authConfig.id}/ENABLED`,
         ]);
       }
       const scheme = authConfig.auth_scheme;

@@ -25,7 +25,8 @@ export const CreateLocalAuthConfigBody = z.strictObject({
 });
 export type CreateLocalAuthConfigBody = z.input<typeof CreateLocalAuthConfigBody>;
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/** A local route's input, checked like a v3 body: a 400 naming each field. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const errors = formatIssues(result.error.issues);

@@ -9,7 +9,8 @@
  * instance of the server for every user id it is given.
  */
 import type { FastifyInstance } from "fastify";
-import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, type McpServer } from "../../api";
+import type { z } from "zod";
+import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, type ListMcpServersQuery, type McpServer, type McpServerPage } from "../../api";
 import type { Catalog } from "../catalog";
 import { badRequest, notFound } from "../errors";
 import { defineHandler, registerHandlers, type PlatformContext } from "../http/define";
@@ -79,6 +80,33 @@ function liveServer(store: Store, projectId: string, id: string): McpServerRecor
   return server;
 }
 
+/** One page of the project's live servers, of one toolkit when `toolkit` is given. */
+function listServers(
+  store: Store,
+  catalog: Catalog,
+  projectId: string,
+  query: z.output<typeof ListMcpServersQuery>,
+  origin: string,
+  toolkit?: string,
+): McpServerPage {
+  const window = pageWindow(query.page_no, query.limit, MCP_LIST_DEFAULT_LIMIT);
+  const page = store.mcp.list(projectId, {
+    ...(toolkit !== undefined ? { toolkit } : {}),
+    ...(query.name !== undefined ? { name: query.name } : {}),
+    ...(query.toolkits !== undefined ? { toolkits: query.toolkits } : {}),
+    ...(query.auth_config_ids !== undefined ? { authConfigIds: query.auth_config_ids } : {}),
+    orderBy: query.order_by ?? "updated_at",
+    orderDirection: query.order_direction ?? "desc",
+    offset: window.offset,
+    limit: window.limit,
+  });
+  return {
+    items: page.items.map((record) => presentMcpServer(catalog, record, origin)),
+    total_pages: totalPages(page.total, window.limit),
+    current_page: window.page,
+  };
+}
+
 /**
  * `a,b,c` with each value encoded but the commas kept. A lone surrogate (valid in
  * JSON, not in UTF-8) would make encodeURIComponent throw: it is encoded as U+FFFD,
@@ -139,24 +167,13 @@ export default async function mcpRoutes(app: FastifyInstance, ctx: PlatformConte
       return { id: server.id, deleted: true };
     }),
 
-    defineHandler("listMcpByApp", ({ params, query, auth, store, catalog, origin }) => {
-      const window = pageWindow(query.page_no, query.limit, MCP_LIST_DEFAULT_LIMIT);
-      const page = store.mcp.list(auth.project.id, {
-        toolkit: params.appKey,
-        ...(query.name !== undefined ? { name: query.name } : {}),
-        ...(query.toolkits !== undefined ? { toolkits: query.toolkits } : {}),
-        ...(query.auth_config_ids !== undefined ? { authConfigIds: query.auth_config_ids } : {}),
-        orderBy: query.order_by ?? "updated_at",
-        orderDirection: query.order_direction ?? "desc",
-        offset: window.offset,
-        limit: window.limit,
-      });
-      return {
-        items: page.items.map((record) => presentMcpServer(catalog, record, origin)),
-        total_pages: totalPages(page.total, window.limit),
-        current_page: window.page,
-      };
-    }),
+    defineHandler("listMcpByApp", ({ params, query, auth, store, catalog, origin }) =>
+      listServers(store, catalog, auth.project.id, query, origin, params.appKey),
+    ),
+
+    defineHandler("listMcpServers", ({ query, auth, store, catalog, origin }) =>
+      listServers(store, catalog, auth.project.id, query, origin),
+    ),
 
     defineHandler("listMcpInstances", ({ params, query, auth, store }) => {
       const server = liveServer(store, auth.project.id, params.serverId);

@@ -25,7 +25,18 @@ import { CASES } from "./requests";
 
 /** Routes whose positive control destroys what later controls need: run last, in this order. */
 // (deleting alice's instance deletes her accounts under the server's auth configs, and their triggers)
-const DESTRUCTIVE: RouteName[] = ["deleteTrigger", "deleteMcpInstance", "deleteMcpServer", "regenerateApiKey", "deleteProject"];
+// (deleting alice's account deletes its triggers; A's one webhook subscription must go before A can make one)
+const DESTRUCTIVE: RouteName[] = [
+  "deleteTrigger",
+  "deleteConnectedAccount",
+  "deleteMcpInstance",
+  "deleteMcpServer",
+  "deleteWebhookSubscription",
+  "createWebhookSubscription",
+  "deleteAuthConfig",
+  "regenerateApiKey",
+  "deleteProject",
+];
 
 const ALL = Object.keys(routes) as RouteName[];
 const MALFORMED = ["garbage", "ipk_short", "iok_short", `Bearer ipk_${"a".repeat(40)}`, `ipk_${"a".repeat(200)}`, "ipk_!!!!!!!!!!!!!!!!!!!!!!", "%00", " "];
@@ -144,7 +155,7 @@ describe("auth matrix", () => {
       const error = expectEnvelope(response, cross.absent, cross.absent === 404 ? "not_found" : "validation_error", `${name} ${crossLabel}`);
       // The same request with A's own key and ids that do not exist answers the same error.
       const fakes = new Map<string, string>();
-      const ids = [f.a.projectId, f.a.authConfigId, f.a.authConfigUuid, f.a.accountId, f.a.serverId, f.a.triggerId, f.a.sessionId];
+      const ids = [f.a.projectId, f.a.authConfigId, f.a.authConfigUuid, f.a.accountId, f.a.serverId, f.a.triggerId, f.a.sessionId, f.a.webhookSubscriptionId];
       ids.forEach((id, i) => fakes.set(id, /^[0-9a-f-]{36}$/.test(id) ? `00000000-0000-4000-8000-00000000000${i}` : `${id.split("_")[0]}_doesNotExist${i}`));
       const swap = (text: string, map: Map<string, string>) => [...map].reduce((t, [from, to]) => t.split(from).join(to), text);
       const fakeRequest: Request = {

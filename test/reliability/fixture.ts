@@ -44,6 +44,8 @@ export interface ProjectObjects {
   instanceUser: string;
   triggerId: string;
   sessionId: string;
+  /** A's webhook subscription (B has none). */
+  webhookSubscriptionId: string;
 }
 
 export interface Fixture {
@@ -122,6 +124,10 @@ export async function createFixture(): Promise<Fixture> {
   const aTriggers = store.triggers.list(aProjectId, { showDisabled: true });
   const aTrigger = aTriggers.find((t) => t.connected_account_id === aAlice.id)!;
   const aSession = (await ok({ method: "POST", url: "/api/v3/tool_router/session", headers: asProject(aKey), body: { user_id: "alice" } }, 201)).session_id as string;
+  const aSubscription = await ok(
+    { method: "POST", url: "/api/v3/webhook_subscriptions", headers: asProject(aKey), body: { webhook_url: "https://a.example.com/hooks", enabled_events: ["platform.trigger.message"] } },
+    201,
+  );
 
   const a: ProjectObjects = {
     projectId: aProjectId,
@@ -134,6 +140,7 @@ export async function createFixture(): Promise<Fixture> {
     instanceUser: "alice",
     triggerId: aTrigger.id,
     sessionId: aSession,
+    webhookSubscriptionId: aSubscription.id,
   };
 
   // B: a second project of the same organization, made through the API, with objects of its own.
@@ -171,6 +178,7 @@ export async function createFixture(): Promise<Fixture> {
     instanceUser: "bianca",
     triggerId: bTrigger.trigger_id,
     sessionId: bSession.session_id,
+    webhookSubscriptionId: "",
   };
 
   // A project deleted through the API: its key must stop working.
@@ -195,6 +203,9 @@ export async function createFixture(): Promise<Fixture> {
   const aProject = store.projects.get(aProjectId)!;
   const aSentinels = [
     aProjectId,
+    aSubscription.id,
+    aSubscription.secret,
+    "https://a.example.com/hooks",
     aKey,
     revokedA,
     aProject.webhook_secret,

@@ -296,6 +296,29 @@ function objectsFor(name: RouteName): ProjectObjects {
       f.store.mcp.upsertInstance(server.id, "victim-user", at);
       return { ...a, serverId: server.id, instanceUser: "victim-user" };
     }
+    // One subscription per project: a create needs A to have none, the others need A's current one.
+    case "createWebhookSubscription": {
+      const existing = f.store.webhookSubscriptions.ofProject(a.projectId);
+      if (existing) f.store.webhookSubscriptions.delete(existing.id);
+      return a;
+    }
+    case "getWebhookSubscription":
+    case "updateWebhookSubscription":
+    case "deleteWebhookSubscription":
+    case "rotateWebhookSecret": {
+      const current =
+        f.store.webhookSubscriptions.ofProject(a.projectId) ??
+        f.store.webhookSubscriptions.create({ projectId: a.projectId, webhookUrl: "https://a.example.com/hooks", version: "V3", enabledEvents: ["platform.trigger.message"], at });
+      return { ...a, webhookSubscriptionId: current.id };
+    }
+    case "deleteAuthConfig":
+      return { ...a, authConfigId: f.store.authConfigs.create({ projectId: a.projectId, toolkitSlug: "github", name: `victim ${n}`, authScheme: "API_KEY", isPlatformManaged: false, credentials: {}, createdBy: "fuzz", at }).id };
+    case "deleteConnectedAccount": {
+      const account = f.store.connectedAccounts.create({
+        projectId: a.projectId, authConfigId: a.authConfigId, userId: `victim-${n}`, status: "ACTIVE", authScheme: "OAUTH2", val: {}, callbackUrl: null, redirectUrl: () => null, at,
+      });
+      return { ...a, accountId: account.id };
+    }
     case "deleteTrigger": {
       const { record } = f.store.triggers.upsert({
         projectId: a.projectId, connectedAccountId: a.accountId, slug: "GITHUB_PULL_REQUEST_EVENT", config: { owner: "o", repo: "r" }, at,

@@ -68,5 +68,34 @@ export const CASES: { readonly [N in RouteName]: RouteCase } = {
   deleteTrigger: { request: (a) => ({ params: { triggerId: a.triggerId } }), cross: { absent: 404 } },
   listTriggerTypes: { request: () => ({ query: { toolkit_slugs: "github" } }), cross: { own: true } },
   getNanoId: { request: (a) => ({ query: { uuid: a.authConfigUuid, type: "AUTH_CONFIG" } }), cross: { absent: 404 } },
+  createAuthConfig: {
+    request: () => ({ body: { toolkit: { slug: "github" }, auth_config: { type: "use_custom_auth", authScheme: "API_KEY", name: "matrix config" } } }),
+    cross: { own: true },
+  },
+  listAuthConfigs: { request: () => ({ query: { toolkit_slug: "github", show_disabled: "true" } }), cross: { own: true } },
+  updateAuthConfig: { request: (a) => ({ params: { nanoid: a.authConfigId }, body: { type: "default", scopes: ["repo"] } }), cross: { absent: 404 } },
+  setAuthConfigStatus: { request: (a) => ({ params: { nanoid: a.authConfigId, status: "ENABLED" } }), cross: { absent: 404 } },
+  deleteAuthConfig: { request: (a) => ({ params: { nanoid: a.authConfigId } }), cross: { absent: 404 } },
+  // B filters by A's ids: it must get an empty list, not A's accounts.
+  listConnectedAccounts: { request: (a) => ({ query: { auth_config_ids: a.authConfigId, user_ids: "alice" } }), cross: { own: true } },
+  getConnectedAccount: { request: (a) => ({ params: { nanoid: a.accountId } }), cross: { absent: 404 } },
+  deleteConnectedAccount: { request: (a) => ({ params: { nanoid: a.accountId } }), cross: { absent: 404 } },
+  listTools: { request: () => ({ query: { toolkit_slug: "github", limit: "3" } }), cross: { own: true } },
+  getTool: { request: () => ({ params: { tool_slug: "GITHUB_CREATE_ISSUE" } }), cross: { own: true } },
+  listMcpServers: { request: (a) => ({ query: { auth_config_ids: a.authConfigId } }), cross: { own: true } },
+  // A has a subscription (made by the fixture), B none: B's create is its own; A's runs after A's delete.
+  createWebhookSubscription: {
+    request: () => ({ body: { webhook_url: "https://hooks.example.com/matrix", enabled_events: ["platform.trigger.message"] } }),
+    cross: { own: true },
+  },
+  listWebhookSubscriptions: { request: () => ({}), cross: { own: true } },
+  listWebhookEventTypes: { request: () => ({}), cross: { own: true } },
+  getWebhookSubscription: { request: (a) => ({ params: { id: a.webhookSubscriptionId } }), cross: { absent: 404 } },
+  updateWebhookSubscription: {
+    request: (a) => ({ params: { id: a.webhookSubscriptionId }, body: { enabled_events: ["platform.trigger.message", "platform.trigger.disabled"] } }),
+    cross: { absent: 404 },
+  },
+  deleteWebhookSubscription: { request: (a) => ({ params: { id: a.webhookSubscriptionId } }), cross: { absent: 404 } },
+  rotateWebhookSecret: { request: (a) => ({ params: { id: a.webhookSubscriptionId } }), cross: { absent: 404 } },
 };
 

@@ -1,0 +1,125 @@
+/**
+ * Sends recorded webhook deliveries (store/webhook-deliveries.ts) to their URL, signed per
+ * Standard Webhooks with the project's current secret, by the official `standardwebhooks`
+ * library. A 2xx answer delivers; any other answer, or none, is retried after the next of
+ * `retryDelaysMs` (the list bounds the retries), then the delivery fails. Every attempt is
+ * logged on the delivery.
+ *
+ * Nothing here runs inside a request: a request records a delivery and hands its id over
+ * once committed (`enqueue`), and answers without waiting. `close()` (the app's onClose)
+ * cancels what is scheduled, aborts what is in flight and waits for it, so nothing touches
+ * the store after the app has closed.
+ */
+import { Webhook } from "standardwebhooks";
+import { WEBHOOK_ATTEMPT_HEADER, WEBHOOK_VERSION_HEADER } from "../../api";
+import type { DeliveryAttempt, DeliveryStatus, Store } from "../store";
+
+export interface WebhookDeliveryOptions {
+  /** The wait before each retry; its length is the number of retries. Default 5 s, 30 s, 2 min, 10 min. */
+  retryDelaysMs?: readonly number[];
+  /** Time limit of one attempt, in ms. Default 10000. */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000];
+export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+
+/** Why an attempt got no answer, without the URL or anything else the error may carry. */
+function reasonOf(error: unknown): string {
+  if (error instanceof Error) {
+    if (error.name === "TimeoutError") return "timed out";
+    const code = (error.cause as { code?: unknown } | undefined)?.code;
+    return typeof code === "string" ? code : error.name;
+  }
+  return "failed";
+}
+
+export class WebhookDispatcher {
+  private readonly retryDelaysMs: readonly number[];
+  private readonly timeoutMs: number;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly abort = new AbortController();
+  private closed = false;
+
+  constructor(
+    private readonly store: Store,
+    options: WebhookDeliveryOptions = {},
+  ) {
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  }
+
+  /** Sends a delivery the store has committed: its first attempt starts on a later turn of the event loop. */
+  enqueue(deliveryId: string): void {
+    this.schedule(deliveryId, 1, 0);
+  }
+
+  /** Cancels scheduled attempts, aborts running ones and waits for them to finish. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.abort.abort();
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private schedule(deliveryId: string, attempt: number, delayMs: number): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const running = this.attempt(deliveryId, attempt).catch((error: unknown) => {
+        process.stderr.write(`[integration-platform] webhook delivery ${deliveryId} failed unexpectedly: ${reasonOf(error)}\n`);
+      });
+      this.inFlight.add(running);
+      void running.finally(() => this.inFlight.delete(running));
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private async attempt(deliveryId: string, attempt: number): Promise<void> {
+    const found = await this.store.read(() => {
+      const delivery = this.store.webhookDeliveries.get(deliveryId);
+      const subscription = delivery && this.store.webhookSubscriptions.get(delivery.project_id, delivery.subscription_id);
+      return delivery && { delivery, subscription };
+    });
+    if (!found || this.closed) return;
+    const { delivery, subscription } = found;
+    // Real time, not the app's clock: receivers reject signatures whose timestamp is far from theirs.
+    const sentAt = new Date();
+    let outcome: DeliveryAttempt;
+    if (!subscription) {
+      // Deleting the subscription stops its deliveries, retries included.
+      outcome = { attempt, at: sentAt.toISOString(), error: "the webhook subscription was deleted" };
+    } else {
+      const headers = {
+        "content-type": "application/json",
+        "webhook-id": delivery.id,
+        "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+        "webhook-signature": new Webhook(subscription.secret).sign(delivery.id, sentAt, delivery.body),
+        [WEBHOOK_VERSION_HEADER]: subscription.version,
+        [WEBHOOK_ATTEMPT_HEADER]: String(attempt),
+      };
+      try {
+        const response = await fetch(delivery.webhook_url, {
+          method: "POST",
+          headers,
+          body: delivery.body,
+          redirect: "manual",
+          signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.timeoutMs)]),
+        });
+        await response.arrayBuffer().catch(() => undefined);
+        outcome = { attempt, at: sentAt.toISOString(), status_code: response.status };
+      } catch (error) {
+        if (this.closed) return;
+        outcome = { attempt, at: sentAt.toISOString(), error: reasonOf(error) };
+      }
+    }
+    if (this.closed) return;
+    const delivered = outcome.status_code !== undefined && outcome.status_code >= 200 && outcome.status_code < 300;
+    const retry = !delivered && subscription !== undefined && attempt <= this.retryDelaysMs.length;
+    const status: DeliveryStatus = delivered ? "delivered" : retry ? "pending" : "failed";
+    await this.store.write(() => this.store.webhookDeliveries.recordAttempt(delivery.id, outcome, status));
+    if (retry) this.schedule(delivery.id, attempt + 1, this.retryDelaysMs[attempt - 1]!);
+  }
+}

@@ -23,7 +23,9 @@ import { ProjectsResource } from "./areas/projects";
 import { SessionResource } from "./areas/session";
 import { ToolRouterResource } from "./areas/tool-router";
 import { ToolkitsResource } from "./areas/toolkits";
+import { ToolsResource } from "./areas/tools";
 import { TriggersResource } from "./areas/triggers";
+import { WebhookSubscriptionsResource } from "./areas/webhook-subscriptions";
 
 export interface ClientOptions {
   /** Absolute http(s) URL of the API, e.g. `https://backend.example.com` (a trailing slash is fine). */
@@ -100,6 +102,8 @@ export class IntegrationPlatformClient {
   readonly toolRouter: ToolRouterResource;
   readonly triggers: TriggersResource;
   readonly migration: MigrationResource;
+  readonly tools: ToolsResource;
+  readonly webhookSubscriptions: WebhookSubscriptionsResource;
 
   readonly #core: Core;
 
@@ -134,6 +138,8 @@ export class IntegrationPlatformClient {
     this.toolRouter = new ToolRouterResource(this.#core);
     this.triggers = new TriggersResource(this.#core);
     this.migration = new MigrationResource(this.#core);
+    this.tools = new ToolsResource(this.#core);
+    this.webhookSubscriptions = new WebhookSubscriptionsResource(this.#core);
   }
 
   /** Replaces every occurrence of this client's keys in a text (for callers that log server text). */

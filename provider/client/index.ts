@@ -43,3 +43,5 @@ export type { McpResource } from "./areas/mcp";
 export type { ToolRouterResource } from "./areas/tool-router";
 export type { TriggersResource } from "./areas/triggers";
 export type { MigrationResource } from "./areas/migration";
+export type { ToolsResource } from "./areas/tools";
+export type { WebhookSubscriptionsResource } from "./areas/webhook-subscriptions";

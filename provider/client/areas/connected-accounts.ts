@@ -1,5 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import type { RequestOptions } from "../types";
+import { iterateCursor, startCursor } from "../pagination";
+import type { ItemOf, RequestOptions } from "../types";
 import { APIResource } from "./resource";
 
 export class ConnectedAccountsResource extends APIResource {
@@ -16,5 +17,28 @@ export class ConnectedAccountsResource extends APIResource {
     options?: RequestOptions,
   ): Promise<RouteResponse<"refreshConnectedAccount">> {
     return this._call("refreshConnectedAccount", { params: { nanoid }, body, query }, options);
+  }
+
+  /** GET /api/v3/connected_accounts: one page, newest first. */
+  list(query?: RouteQuery<"listConnectedAccounts">, options?: RequestOptions): Promise<RouteResponse<"listConnectedAccounts">> {
+    return this._call("listConnectedAccounts", { query }, options);
+  }
+
+  /** Every connected account across pages (follows `next_cursor`). */
+  iterate(
+    query?: RouteQuery<"listConnectedAccounts">,
+    options?: RequestOptions,
+  ): AsyncGenerator<ItemOf<RouteResponse<"listConnectedAccounts">["items"]>> {
+    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
+  }
+
+  /** GET /api/v3/connected_accounts/{nanoid}: secrets masked. */
+  get(nanoid: string, options?: RequestOptions): Promise<RouteResponse<"getConnectedAccount">> {
+    return this._call("getConnectedAccount", { params: { nanoid } }, options);
+  }
+
+  /** DELETE /api/v3/connected_accounts/{nanoid}: also its trigger instances. */
+  delete(nanoid: string, options?: RequestOptions): Promise<RouteResponse<"deleteConnectedAccount">> {
+    return this._call("deleteConnectedAccount", { params: { nanoid } }, options);
   }
 }

@@ -39,6 +39,16 @@ export class McpResource extends APIResource {
     return iteratePages((page_no) => this.listByApp(appKey, { ...query, page_no }, options), "items", startPage(query));
   }
 
+  /** GET /api/v3/mcp/servers: one page of every server of the project. */
+  list(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): Promise<RouteResponse<"listMcpServers">> {
+    return this._call("listMcpServers", { query }, options);
+  }
+
+  /** Every server of the project across pages (increments `page_no`). */
+  iterate(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): AsyncGenerator<ItemOf<RouteResponse<"listMcpServers">["items"]>> {
+    return iteratePages((page_no) => this.list({ ...query, page_no }, options), "items", startPage(query));
+  }
+
   /** GET /api/v3/mcp/servers/{serverId}/instances: one page. */
   listInstances(
     serverId: string,

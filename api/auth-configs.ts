@@ -54,7 +54,7 @@ const ToolSlugs = z.array(z.string().min(1, "must not be empty"));
 const Scopes = z.union([z.string(), z.array(z.string().min(1))], { error: "must be a string or an array of strings" });
 const SecretMap = z.record(z.string(), z.unknown());
 export const ProxyConfig = z.strictObject({
-  proxy_url: z.url({ error: "must be an absolute URL" }),
+  proxy_url: z.url({ error: (issue) => (issue.input === undefined ? undefined : "must be an absolute URL") }),
   proxy_auth_key: z.string().optional(),
 });
 

@@ -33,7 +33,8 @@ export const WEBHOOK_VERSION_HEADER = "x-platform-webhook-version";
 export const WEBHOOK_ATTEMPT_HEADER = "x-platform-delivery-attempt";
 
 const WebhookUrl = z
-  .url({ protocol: /^https?$/, error: "must be an absolute http or https URL" })
+  // A missing value keeps zod's own message, which the platform reports as "is required".
+  .url({ protocol: /^https?$/, error: (issue) => (issue.input === undefined ? undefined : "must be an absolute http or https URL") })
   .max(2048, "must be at most 2048 characters");
 const EnabledEvents = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(", ")}` }))

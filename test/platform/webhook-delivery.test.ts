@@ -1,0 +1,209 @@
+/**
+ * Firing a trigger instance's event (POST /_local/trigger_instances/{id}/events) and its delivery
+ * to a real HTTP receiver on 127.0.0.1, checked with the official Standard Webhooks library.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TriggerMessageEvent } from "../../api";
+import type { WebhookDeliveryOptions } from "../../platform/webhooks/dispatcher";
+import { expectError, harness, type Harness } from "./helpers";
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver answering the given statuses in turn (the last one from then on). */
+async function receiver(statuses: number[] = [200]): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+  const received: Received[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
+      response.end("ok");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The three Standard Webhooks headers of a delivery, as a verifier takes them. */
+function signed(r: Received): Record<string, string> {
+  return {
+    "webhook-id": String(r.headers["webhook-id"]),
+    "webhook-timestamp": String(r.headers["webhook-timestamp"]),
+    "webhook-signature": String(r.headers["webhook-signature"]),
+  };
+}
+
+const PAYLOAD = {
+  id: "c0ffee",
+  message: "Fix the build",
+  author: { name: "Octo Cat", email: "octo@example.com" },
+  timestamp: "2025-01-01T00:00:00Z",
+  url: "https://github.example.com/c0ffee",
+  branch: "main",
+};
+
+let h: Harness | undefined;
+let hook: Awaited<ReturnType<typeof receiver>> | undefined;
+afterEach(async () => {
+  await h?.close();
+  await hook?.close();
+  h = undefined;
+  hook = undefined;
+});
+
+/** A platform with a GitHub trigger instance and a subscription of the project to the receiver. */
+async function setUp(statuses: number[], delivery: WebhookDeliveryOptions = { retryDelaysMs: [20, 40], timeoutMs: 2000 }, enabledEvents = ["platform.trigger.message"]) {
+  hook = await receiver(statuses);
+  h = await harness({ webhookDelivery: delivery });
+  const config = await h.authConfig("github", "API_KEY");
+  const account = await h.account(config.id, "alice");
+  const trigger = await h.call({
+    method: "POST",
+    url: "/api/v3/trigger_instances/GITHUB_COMMIT_EVENT/upsert",
+    apiKey: h.apiKey,
+    body: { connected_account_id: account.id, trigger_config: { owner: "octo", repo: "demo" } },
+  });
+  const subscription = await h.call({ method: "POST", url: "/api/v3/webhook_subscriptions", apiKey: h.apiKey, body: { webhook_url: hook.url, enabled_events: enabledEvents } });
+  expect(subscription.status).toBe(201);
+  return { h, hook, triggerId: trigger.body.trigger_id as string, account, config, subscription: subscription.body };
+}
+
+const fire = (h: Harness, triggerId: string, payload: unknown = PAYLOAD, keys: { apiKey?: string; orgKey?: string } = { apiKey: h.apiKey }) =>
+  h.call({ method: "POST", url: `/_local/trigger_instances/${triggerId}/events`, ...keys, body: { payload } });
+
+const deliveries = async (h: Harness) => (await h.call({ url: "/_local/webhook_deliveries", apiKey: h.apiKey })).body.items;
+
+describe("webhook delivery", () => {
+  it("delivers a signed event that a Standard Webhooks verifier accepts, and rejects when tampered", async () => {
+    const { h, hook, triggerId, account, config, subscription } = await setUp([200]);
+    const fired = await fire(h, triggerId);
+    expect(fired.status, JSON.stringify(fired.body)).toBe(202);
+    expect(fired.body).toMatchObject({ status: "queued", reason: null });
+    await vi.waitFor(() => expect(hook.received).toHaveLength(1));
+
+    const [delivery] = hook.received;
+    expect(delivery!.headers["webhook-id"]).toBe(fired.body.delivery_id);
+    expect(delivery!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(delivery!.headers["x-platform-webhook-version"]).toBe("V3");
+    expect(delivery!.headers["x-platform-delivery-attempt"]).toBe("1");
+    const verified = TriggerMessageEvent.parse(new Webhook(subscription.secret).verify(delivery!.body, signed(delivery!)));
+    expect(verified).toMatchObject({
+      id: fired.body.delivery_id,
+      type: "platform.trigger.message",
+      metadata: { project_id: h.projectId, trigger_id: triggerId, trigger_slug: "GITHUB_COMMIT_EVENT", toolkit_slug: "github", connected_account_id: account.id, auth_config_id: config.id, user_id: "alice" },
+      data: PAYLOAD,
+    });
+
+    const tampered = delivery!.body.replace("Fix the build", "Break the build");
+    expect(() => new Webhook(subscription.secret).verify(tampered, signed(delivery!))).toThrow(WebhookVerificationError);
+    const otherSecret = `whsec_${Buffer.alloc(24, 7).toString("base64")}`;
+    expect(() => new Webhook(otherSecret).verify(delivery!.body, signed(delivery!))).toThrow(WebhookVerificationError);
+
+    await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("delivered"));
+    const [logged] = await deliveries(h);
+    expect(logged).toMatchObject({ id: fired.body.delivery_id, trigger_id: triggerId, webhook_url: hook.url, attempts: [{ attempt: 1, status_code: 200 }] });
+    expect(logged.event).toEqual(verified);
+  });
+
+  it("retries non-2xx answers with the same id, each attempt signed", async () => {
+    const { h, hook, triggerId, subscription } = await setUp([500, 503, 200]);
+    const fired = await fire(h, triggerId);
+    await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("delivered"));
+    expect(hook.received.map((r) => r.headers["x-platform-delivery-attempt"])).toEqual(["1", "2", "3"]);
+    expect(new Set(hook.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set([fired.body.delivery_id]));
+    for (const r of hook.received) expect(() => new Webhook(subscription.secret).verify(r.body, signed(r))).not.toThrow();
+    expect((await deliveries(h))[0].attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 200]);
+  });
+
+  it("gives up after the retries when the receiver keeps failing or cannot be reached", async () => {
+    const { h, hook, triggerId } = await setUp([500]);
+    const fired = await fire(h, triggerId);
+    await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("failed"));
+    expect(hook.received).toHaveLength(3);
+    expect((await deliveries(h))[0].attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).toEqual([[1, 500], [2, 500], [3, 500]]);
+    expect((await deliveries(h))[0].id).toBe(fired.body.delivery_id);
+
+    await hook.close();
+    const unreachable = await fire(h, triggerId);
+    await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("failed"));
+    const [logged] = await deliveries(h);
+    expect(logged.id).toBe(unreachable.body.delivery_id);
+    expect(logged.attempts).toHaveLength(3);
+    expect(logged.attempts[0].error).toBe("ECONNREFUSED");
+  });
+
+  it("delivers nothing for a disabled trigger, an event not enabled, or a project without a subscription", async () => {
+    const { h, hook, triggerId, subscription } = await setUp([200], undefined, ["platform.trigger.disabled"]);
+    expect((await fire(h, triggerId)).body).toEqual({ status: "skipped", reason: "event_not_enabled", delivery_id: null });
+    await h.call({ method: "PATCH", url: `/api/v3/webhook_subscriptions/${subscription.id}`, apiKey: h.apiKey, body: { enabled_events: ["platform.trigger.message"] } });
+    await h.call({ method: "PATCH", url: `/api/v3/trigger_instances/manage/${triggerId}`, apiKey: h.apiKey, body: { status: "disable" } });
+    expect((await fire(h, triggerId)).body).toEqual({ status: "skipped", reason: "trigger_disabled", delivery_id: null });
+    await h.call({ method: "PATCH", url: `/api/v3/trigger_instances/manage/${triggerId}`, apiKey: h.apiKey, body: { status: "enable" } });
+    await h.call({ method: "DELETE", url: `/api/v3/webhook_subscriptions/${subscription.id}`, apiKey: h.apiKey });
+    const none = await fire(h, triggerId);
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual({ status: "skipped", reason: "no_webhook_subscription", delivery_id: null });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hook.received).toEqual([]);
+    expect(await deliveries(h)).toEqual([]);
+  });
+
+  it("signs with the rotated secret after rotate_secret", async () => {
+    const { h, hook, triggerId, subscription } = await setUp([200]);
+    const rotated = (await h.call({ method: "POST", url: `/api/v3/webhook_subscriptions/${subscription.id}/rotate_secret`, apiKey: h.apiKey })).body.secret as string;
+    await fire(h, triggerId);
+    await vi.waitFor(() => expect(hook.received).toHaveLength(1));
+    const r = hook.received[0]!;
+    expect(() => new Webhook(rotated).verify(r.body, signed(r))).not.toThrow();
+    expect(() => new Webhook(subscription.secret).verify(r.body, signed(r))).toThrow(WebhookVerificationError);
+  });
+
+  it("checks the payload against the trigger type's schema and scopes triggers to the caller", async () => {
+    const { h, triggerId } = await setUp([200]);
+    const bad = expectError(await fire(h, triggerId, { ...PAYLOAD, author: "octo", extra: 1 }), 400, "validation_error");
+    expect(bad.errors).toEqual(["payload.author: must be a object", "payload.extra: not a field of GITHUB_COMMIT_EVENT (fields: id, message, author, timestamp, url, branch)"]);
+    expect(expectError(await fire(h, triggerId, "text"), 400).errors).toEqual(["payload: Invalid input: expected record, received string"]);
+    expectError(await fire(h, "ti_unknown"), 404, "not_found");
+    expectError(await fire(h, triggerId, PAYLOAD, { apiKey: h.otherApiKey }), 404, "not_found");
+    expectError(await fire(h, triggerId, PAYLOAD, {}), 401, "unauthorized");
+    // The organization key reaches every project of the organization.
+    expect((await fire(h, triggerId, { id: "1" }, { orgKey: h.orgKey })).status).toBe(202);
+    expect((await h.call({ url: "/_local/webhook_deliveries", apiKey: h.otherApiKey })).body.items).toEqual([]);
+    expect((await h.call({ url: "/_local/webhook_deliveries", orgKey: h.orgKey })).body.items).toHaveLength(1);
+    expect(expectError(await h.call({ url: "/_local/webhook_deliveries?limit=0", apiKey: h.apiKey }), 400).errors).toEqual(["limit: must be at least 1"]);
+  });
+
+  it("answers before the receiver does, and stops scheduled retries when the app closes", async () => {
+    const slow = createServer(() => undefined); // never answers
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    try {
+      const { h: platform, triggerId, subscription } = await setUp([500], { retryDelaysMs: [60_000], timeoutMs: 60_000 });
+      const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/never`;
+      await platform.call({ method: "PATCH", url: `/api/v3/webhook_subscriptions/${subscription.id}`, apiKey: platform.apiKey, body: { webhook_url: url } });
+      const started = Date.now();
+      expect((await fire(platform, triggerId)).status).toBe(202);
+      expect(Date.now() - started).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closing = Date.now();
+      await platform.close();
+      h = undefined;
+      // The attempt in flight was aborted, not waited for: closing took far less than its time limit.
+      expect(Date.now() - closing).toBeLessThan(2000);
+    } finally {
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
+    }
+  });
+});

@@ -200,11 +200,14 @@ describe("status retries", () => {
     }
     const routesOf = (cls: string) => Object.entries(RETRY_POLICY).filter(([, p]) => p === cls).map(([n]) => n).sort();
     expect(routesOf("keyed")).toEqual([
+      "createAuthConfig",
       "createConnectedAccount",
       "createMcpServer",
       "createProject",
       "createToolRouterSession",
+      "createWebhookSubscription",
       "regenerateApiKey",
+      "rotateWebhookSecret",
     ]);
     expect(routesOf("once")).toEqual(["executeMeta", "refreshConnectedAccount"]);
     expect(shouldRetryStatus("keyed", 503)).toBe(true);

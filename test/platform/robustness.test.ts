@@ -23,6 +23,8 @@ beforeAll(async () => {
     session_id: session.session_id,
     triggerId: "ti_missing",
     connected: ca.id,
+    status: "ENABLED",
+    tool_slug: "GITHUB_CREATE_ISSUE",
   };
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 /** Auth configs made and managed through the v3 API: create, list, update, enable/disable, delete. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AuthConfig, AuthConfigPage, CreateAuthConfigResponse } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
 
 let h: Harness;
 beforeEach(async () => {
@@ -98,11 +98,7 @@ describe("GET /api/v3/auth_configs", () => {
     const slack = (await create({ toolkit: { slug: "slack" } })).body.auth_config.id;
     await create({ toolkit: { slug: "github" } }, h.otherApiKey);
     await h.call({ method: "PATCH", url: `/api/v3/auth_configs/${slack}/DISABLED`, apiKey: h.apiKey });
-    const list = async (query: string) => {
-      const answer = await h.call({ url: `/api/v3/auth_configs${query}`, apiKey: h.apiKey });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return AuthConfigPage.parse(answer.body);
-    };
+    const list = (query: string) => getParsed(h, `/api/v3/auth_configs${query}`, AuthConfigPage);
     expect((await list("")).items.map((c) => c.id)).toEqual([github, linear]);
     expect((await list("?show_disabled=true")).items.map((c) => c.id)).toEqual([github, linear, slack]);
     expect((await list("?toolkit_slug=LINEAR")).items.map((c) => c.id)).toEqual([linear]);

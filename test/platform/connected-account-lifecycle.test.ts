@@ -1,7 +1,7 @@
 /** Connected accounts listed, read and deleted through the v3 API. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConnectedAccountDetail, ConnectedAccountPage } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
 
 let h: Harness;
 beforeEach(async () => {
@@ -11,11 +11,7 @@ afterEach(async () => {
   await h.close();
 });
 
-const list = async (query = "", apiKey = h.apiKey) => {
-  const answer = await h.call({ url: `/api/v3/connected_accounts${query}`, apiKey });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return ConnectedAccountPage.parse(answer.body);
-};
+const list = (query = "") => getParsed(h, `/api/v3/connected_accounts${query}`, ConnectedAccountPage);
 
 describe("connected accounts", () => {
   it("lists newest first with every filter, comma or repeated, and cursor pages", async () => {

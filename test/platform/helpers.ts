@@ -1,6 +1,7 @@
 /** Shared set-up of the platform tests: an in-memory app with an org, two projects and their keys. */
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
+import type { z } from "zod";
 import { buildApp, type BuildAppOptions } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
 import { createProjectRecord, issueProjectKey } from "../../platform/routes/projects";
@@ -152,4 +153,11 @@ export async function expectProjectAuthFailures(h: Harness, call: Omit<Call, "ap
   expect(wrongKind.message).toContain("x-api-key");
   const wrongHeader = expectError(await h.call({ ...call, orgKey: h.orgKey }), 403, "forbidden");
   expect(wrongHeader.message).toContain("x-api-key");
+}
+
+/** GET `url` with a project key (the main project's by default): asserts a 200 and parses the answer with `schema`. */
+export async function getParsed<S extends z.ZodType>(h: Harness, url: string, schema: S, apiKey = h.apiKey): Promise<z.output<S>> {
+  const answer = await h.call({ url, apiKey });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return schema.parse(answer.body);
 }

@@ -1,7 +1,7 @@
 /** GET /api/v3/mcp/servers: every live MCP server of the project, whatever its toolkit. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { McpServerPage } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
 
 let h: Harness;
 beforeEach(async () => {
@@ -28,11 +28,7 @@ describe("all MCP servers", () => {
     const theirConfig = await h.authConfig("github", "OAUTH2", h.otherProjectId);
     await server("Not yours", [theirConfig.id], h.otherApiKey);
 
-    const list = async (query = "") => {
-      const answer = await h.call({ url: `/api/v3/mcp/servers${query}`, apiKey: h.apiKey });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      return McpServerPage.parse(answer.body);
-    };
+    const list = (query = "") => getParsed(h, `/api/v3/mcp/servers${query}`, McpServerPage);
     expect((await list()).items.map((s) => s.id)).toEqual([both, inbox, dev]);
     expect((await list("?order_by=created_at&order_direction=asc")).items.map((s) => s.id)).toEqual([dev, inbox, both]);
     expect((await list("?toolkits=gmail")).items.map((s) => s.id)).toEqual([both, inbox]);

@@ -1,7 +1,7 @@
 /** The catalog's tools through GET /api/v3/tools and /api/v3/tools/{tool_slug}. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Tool, ToolPage } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -11,11 +11,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const list = async (query = "") => {
-  const answer = await h.call({ url: `/api/v3/tools${query}`, apiKey: h.apiKey });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return ToolPage.parse(answer.body);
-};
+const list = (query = "") => getParsed(h, `/api/v3/tools${query}`, ToolPage);
 
 describe("tools", () => {
   it("lists every tool of the catalog by toolkit, in cursor pages", async () => {

@@ -9,7 +9,7 @@ import type { ChaosOptions } from "./chaos";
 import { bootstrap, type SeedKind } from "./seed";
 import { Store } from "./store";
 
-export { buildApp, assertAllRoutesRegistered, validateResponsesByDefault, type BuildAppOptions } from "./app";
+export { buildApp, validateResponsesByDefault, type BuildAppOptions } from "./app";
 export { Catalog } from "./catalog";
 export { Chaos, parseChaos, type ChaosOptions } from "./chaos";
 export { RequestLog, type RequestLogEntry, type RequestLogFilter } from "./request-log";

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import { buildApp, type BuildAppOptions } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
-import { createProjectRecord, issueProjectKey } from "../../platform/routes/projects";
+import { createProjectRecord, issueProjectKey } from "../../platform/services/projects";
 import { bootstrap } from "../../platform/seed";
 import { Store } from "../../platform/store";
 
@@ -152,4 +152,14 @@ export async function expectProjectAuthFailures(h: Harness, call: Omit<Call, "ap
   expect(wrongKind.message).toContain("x-api-key");
   const wrongHeader = expectError(await h.call({ ...call, orgKey: h.orgKey }), 403, "forbidden");
   expect(wrongHeader.message).toContain("x-api-key");
+}
+
+/** What `fn` throws; fails the test when it returns. */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a throw");
 }

@@ -1,7 +1,7 @@
 /** Trigger instances (upsert, active list with every filter, enable/disable, delete) and trigger types. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TriggerInstancePage, TriggerTypePage } from "../../api";
-import { encodeCursor, paginateByCursor } from "../../platform/catalog";
+import { encodeCursor, paginateByCursor } from "../../platform/pagination";
 import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
 
 let h: Harness;

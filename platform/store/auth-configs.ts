@@ -1,7 +1,8 @@
 /** Auth configs (created through the local admin surface; the v3 API only reads them). */
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { bool, fromJson, int, toJson } from "./json";
+import { int, toJson } from "./json";
+import { flag, json, rowReader, text } from "./rows";
 
 export interface AuthConfigRecord {
   id: string;
@@ -23,26 +24,22 @@ export interface AuthConfigRecord {
 const COLUMNS =
   "id, uuid, project_id, toolkit_slug, name, auth_scheme, type, is_platform_managed, credentials, restrict_to_following_tools, status, created_by, created_at, updated_at";
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toRecord(row: Record<string, unknown> | undefined): AuthConfigRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    uuid: row.uuid as string,
-    project_id: row.project_id as string,
-    toolkit_slug: row.toolkit_slug as string,
-    name: row.name as string,
-    auth_scheme: row.auth_scheme as string,
-    type: row.type as string,
-    is_platform_managed: bool(row.is_platform_managed),
-    credentials: fromJson(row.credentials, {}),
-    restrict_to_following_tools: fromJson(row.restrict_to_following_tools, []),
-    status: row.status as string,
-    created_by: row.created_by as string,
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-  };
-}
+const toRecord = rowReader<AuthConfigRecord>({
+  id: text,
+  uuid: text,
+  project_id: text,
+  toolkit_slug: text,
+  name: text,
+  auth_scheme: text,
+  type: text,
+  is_platform_managed: flag,
+  credentials: json({}),
+  restrict_to_following_tools: json([]),
+  status: text,
+  created_by: text,
+  created_at: text,
+  updated_at: text,
+});
 
 export interface NewAuthConfig {
   projectId: string;

@@ -1,7 +1,8 @@
 /** Connected accounts: a user's connection under an auth config. */
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { fromJson, toJson } from "./json";
+import { toJson } from "./json";
+import { json, nullableText, rowReader, text } from "./rows";
 
 export interface ConnectedAccountRecord {
   id: string;
@@ -24,25 +25,21 @@ const SELECT = `SELECT ca.id, ca.uuid, ca.project_id, ca.auth_config_id, ac.uuid
   ca.auth_scheme, ca.val, ca.redirect_url, ca.callback_url, ca.created_at, ca.updated_at
   FROM connected_accounts ca JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toRecord(row: Record<string, unknown> | undefined): ConnectedAccountRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    uuid: row.uuid as string,
-    project_id: row.project_id as string,
-    auth_config_id: row.auth_config_id as string,
-    auth_config_uuid: row.auth_config_uuid as string,
-    user_id: row.user_id as string,
-    status: row.status as string,
-    auth_scheme: row.auth_scheme as string,
-    val: fromJson(row.val, {}),
-    redirect_url: row.redirect_url as string | null,
-    callback_url: row.callback_url as string | null,
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-  };
-}
+const toRecord = rowReader<ConnectedAccountRecord>({
+  id: text,
+  uuid: text,
+  project_id: text,
+  auth_config_id: text,
+  auth_config_uuid: text,
+  user_id: text,
+  status: text,
+  auth_scheme: text,
+  val: json({}),
+  redirect_url: nullableText,
+  callback_url: nullableText,
+  created_at: text,
+  updated_at: text,
+});
 
 export class ConnectedAccountStore {
   constructor(private readonly db: Db) {}

@@ -2,7 +2,8 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId } from "../ids";
 import type { Db } from "./db";
-import { bool, fromJson, int, likePattern, toJson } from "./json";
+import { int, likePattern, toJson } from "./json";
+import { flag, integer, json, nullableText, rowReader, text } from "./rows";
 
 export interface McpServerRecord {
   id: string;
@@ -39,23 +40,19 @@ const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.a
   s.created_at, s.updated_at, s.deleted_at, s.instance_count AS server_instance_count
   FROM mcp_servers s`;
 
-/** A row of SERVER_SELECT, read as an array (Db.arrays): the columns in their order. */
-function toServer(row: unknown[] | undefined): McpServerRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row[0] as string,
-    project_id: row[1] as string,
-    name: row[2] as string,
-    auth_config_ids: fromJson(row[3], []),
-    allowed_tools: fromJson(row[4], []),
-    toolkits: fromJson(row[5], []),
-    managed_auth_via_platform: bool(row[6]),
-    created_at: row[7] as string,
-    updated_at: row[8] as string,
-    deleted_at: row[9] as string | null,
-    server_instance_count: Number(row[10]),
-  };
-}
+const toServer = rowReader<McpServerRecord>({
+  id: text,
+  project_id: text,
+  name: text,
+  auth_config_ids: json([]),
+  allowed_tools: json([]),
+  toolkits: json([]),
+  managed_auth_via_platform: flag,
+  created_at: text,
+  updated_at: text,
+  deleted_at: nullableText,
+  server_instance_count: integer,
+});
 
 /** Order columns come from a fixed set, never from the request text. */
 function orderClause(table: string, by: OrderBy, direction: OrderDirection): string {
@@ -98,7 +95,7 @@ export class McpStore {
 
   /** A live (not deleted) server of the project. */
   get(projectId: string, id: string): McpServerRecord | undefined {
-    return toServer(this.db.arrays(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).all(id, projectId)[0]);
+    return toServer(this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId));
   }
 
   /** Live servers of the project, filtered and paged; `toolkit` matches case-insensitively. */
@@ -142,11 +139,14 @@ export class McpStore {
     // COUNT(*) OVER () would read and sort every match (slower here than a second query); the
     // count is needless when the row after the page (read too) is not there.
     const offset = Math.min(filter.offset, Number.MAX_SAFE_INTEGER);
-    const rows = this.db
-      .arrays(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
-      .all(...args, filter.limit + 1, offset);
+    const rows = toServer.all(
+      this.db.arrays(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`),
+      ...args,
+      filter.limit + 1,
+      offset,
+    );
     const more = rows.length > filter.limit;
-    const items = (more ? rows.slice(0, filter.limit) : rows).map((row) => toServer(row)!);
+    const items = more ? rows.slice(0, filter.limit) : rows;
     const total =
       more || (items.length === 0 && offset > 0)
         ? (this.db.stmt(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n

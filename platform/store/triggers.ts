@@ -2,7 +2,8 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { fromJson, toJson } from "./json";
+import { toJson } from "./json";
+import { json, nullableText, rowReader, text } from "./rows";
 
 export interface TriggerInstanceRecord {
   id: string;
@@ -31,26 +32,22 @@ const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uu
 /** Newest first; trigger_instances_project_created (migration 2) gives this order without a sort. */
 const ORDER = "ORDER BY t.created_at DESC, t.auto_id DESC";
 
-/** A row of SELECT, read as an array (Db.arrays): the columns in their order. */
-function toRecord(row: unknown[] | undefined): TriggerInstanceRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row[0] as string,
-    uuid: row[1] as string,
-    project_id: row[2] as string,
-    connected_account_id: row[3] as string,
-    connected_account_uuid: row[4] as string,
-    auth_config_id: row[5] as string,
-    auth_config_uuid: row[6] as string,
-    user_id: row[7] as string,
-    trigger_slug: row[8] as string,
-    trigger_config: fromJson(row[9], {}),
-    state: fromJson(row[10], {}),
-    created_at: row[11] as string,
-    updated_at: row[12] as string,
-    disabled_at: row[13] as string | null,
-  };
-}
+const toRecord = rowReader<TriggerInstanceRecord>({
+  id: text,
+  uuid: text,
+  project_id: text,
+  connected_account_id: text,
+  connected_account_uuid: text,
+  auth_config_id: text,
+  auth_config_uuid: text,
+  user_id: text,
+  trigger_slug: text,
+  trigger_config: json({}),
+  state: json({}),
+  created_at: text,
+  updated_at: text,
+  disabled_at: nullableText,
+});
 
 export interface TriggerFilter {
   userIds?: string[];
@@ -95,16 +92,13 @@ export class TriggerStore {
   }
 
   get(projectId: string, id: string): TriggerInstanceRecord | undefined {
-    return toRecord(this.db.arrays(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).all(id, projectId)[0]);
+    return toRecord(this.db.stmt(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).get(id, projectId));
   }
 
   /** Every matching trigger of the project, newest first. Each array filter matches any of its values. */
   list(projectId: string, filter: TriggerFilter): TriggerInstanceRecord[] {
     const { whereSql, args } = this.where(projectId, filter);
-    return this.db
-      .arrays(`${SELECT} WHERE ${whereSql} ${ORDER}`)
-      .all(...args)
-      .map((row) => toRecord(row)!);
+    return toRecord.all(this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER}`), ...args);
   }
 
   /**
@@ -115,9 +109,9 @@ export class TriggerStore {
     const { whereSql, args } = this.where(projectId, filter);
     // Beyond any table's size; keeps the bound value an exact integer.
     const offset = Math.min(window.offset, Number.MAX_SAFE_INTEGER);
-    const rows = this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`).all(...args, window.limit + 1, offset);
+    const rows = toRecord.all(this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`), ...args, window.limit + 1, offset);
     const more = rows.length > window.limit;
-    const items = (more ? rows.slice(0, window.limit) : rows).map((row) => toRecord(row)!);
+    const items = more ? rows.slice(0, window.limit) : rows;
     const total =
       more || (items.length === 0 && offset > 0)
         ? (this.db.stmt(`SELECT COUNT(*) AS n ${FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n

@@ -10,6 +10,7 @@ import { hashKey } from "../../platform/ids";
 import { bootstrap } from "../../platform/seed";
 import { SCHEMA_VERSION, Store } from "../../platform/store";
 import { Db, MIGRATIONS } from "../../platform/store/db";
+import { flag, json, nullableText, rowReader, text } from "../../platform/store/rows";
 
 const dirs: string[] = [];
 const tempDb = () => {
@@ -98,13 +99,16 @@ describe("store", () => {
     store.close();
   });
 
-  it("reads rows as arrays, also on a Node without setReturnArrays", () => {
+  it("reads rows into records by column name: every field, with its conversion", () => {
     const raw = new DatabaseSync(":memory:");
-    raw.exec("CREATE TABLE t (a TEXT, b INTEGER); INSERT INTO t VALUES ('x', 1), ('y', NULL)");
-    const older = { prepare: (sql: string) => ({ all: (...params: never[]) => raw.prepare(sql).all(...params) }) } as unknown as DatabaseSync;
-    for (const db of [new Db(raw), new Db(older)]) {
-      expect(db.arrays("SELECT a, b FROM t WHERE a <> ? ORDER BY a").all("z")).toEqual([["x", 1], ["y", null]]);
-    }
+    raw.exec(`CREATE TABLE t (a TEXT, b INTEGER, c TEXT, d TEXT); INSERT INTO t VALUES ('x', 1, '["p"]', NULL), ('y', 0, 'not json', 'z')`);
+    const read = rowReader<{ a: string; b: boolean; c: string[]; d: string | null }>({ a: text, b: flag, c: json([]), d: nullableText });
+    const rows = new Db(raw).stmt("SELECT d, c, b, a FROM t ORDER BY a").all();
+    expect(rows.map(read)).toEqual([
+      { a: "x", b: true, c: ["p"], d: null },
+      { a: "y", b: false, c: [], d: "z" },
+    ]);
+    expect(read(undefined)).toBeUndefined();
     raw.close();
   });
 

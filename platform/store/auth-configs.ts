@@ -2,7 +2,7 @@
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
 import { int, toJson } from "./json";
-import { flag, json, rowReader, text } from "./rows";
+import { columns, flag, json, rowReader, text } from "./rows";
 
 export interface AuthConfigRecord {
   id: string;
@@ -25,20 +25,10 @@ const COLUMNS =
   "id, uuid, project_id, toolkit_slug, name, auth_scheme, type, is_platform_managed, credentials, restrict_to_following_tools, status, created_by, created_at, updated_at";
 
 const toRecord = rowReader<AuthConfigRecord>({
-  id: text,
-  uuid: text,
-  project_id: text,
-  toolkit_slug: text,
-  name: text,
-  auth_scheme: text,
-  type: text,
+  ...columns(text, "id", "uuid", "project_id", "toolkit_slug", "name", "auth_scheme", "type", "status", "created_by", "created_at", "updated_at"),
   is_platform_managed: flag,
   credentials: json({}),
   restrict_to_following_tools: json([]),
-  status: text,
-  created_by: text,
-  created_at: text,
-  updated_at: text,
 });
 
 export interface NewAuthConfig {

@@ -2,7 +2,7 @@
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
 import { toJson } from "./json";
-import { json, nullableText, rowReader, text } from "./rows";
+import { columns, json, nullableText, rowReader, text } from "./rows";
 
 export interface ConnectedAccountRecord {
   id: string;
@@ -26,19 +26,9 @@ const SELECT = `SELECT ca.id, ca.uuid, ca.project_id, ca.auth_config_id, ac.uuid
   FROM connected_accounts ca JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
 
 const toRecord = rowReader<ConnectedAccountRecord>({
-  id: text,
-  uuid: text,
-  project_id: text,
-  auth_config_id: text,
-  auth_config_uuid: text,
-  user_id: text,
-  status: text,
-  auth_scheme: text,
+  ...columns(text, "id", "uuid", "project_id", "auth_config_id", "auth_config_uuid", "user_id", "status", "auth_scheme", "created_at", "updated_at"),
+  ...columns(nullableText, "redirect_url", "callback_url"),
   val: json({}),
-  redirect_url: nullableText,
-  callback_url: nullableText,
-  created_at: text,
-  updated_at: text,
 });
 
 export class ConnectedAccountStore {

@@ -3,7 +3,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { newId } from "../ids";
 import type { Db } from "./db";
 import { int, likePattern, toJson } from "./json";
-import { flag, integer, json, nullableText, rowReader, text } from "./rows";
+import { columns, flag, integer, json, nullableText, rowReader, text } from "./rows";
 
 export interface McpServerRecord {
   id: string;
@@ -41,16 +41,12 @@ const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.a
   FROM mcp_servers s`;
 
 const toServer = rowReader<McpServerRecord>({
-  id: text,
-  project_id: text,
-  name: text,
+  ...columns(text, "id", "project_id", "name", "created_at", "updated_at"),
+  deleted_at: nullableText,
   auth_config_ids: json([]),
   allowed_tools: json([]),
   toolkits: json([]),
   managed_auth_via_platform: flag,
-  created_at: text,
-  updated_at: text,
-  deleted_at: nullableText,
   server_instance_count: integer,
 });
 

@@ -3,7 +3,7 @@ import type { ProjectConfig } from "../../api";
 import { newId } from "../ids";
 import type { Db } from "./db";
 import { fromJson, toJson } from "./json";
-import { flag, integer, nullableText, rowReader, text } from "./rows";
+import { columns, flag, integer, nullableText, rowReader, text } from "./rows";
 
 export interface Project {
   auto_id: number;
@@ -55,35 +55,20 @@ const KEY_COLUMNS =
   "auto_id, id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at, deleted_at";
 
 const toProject = rowReader<Project>({
+  ...columns(text, "id", "org_id", "name", "email", "created_at", "updated_at"),
+  ...columns(nullableText, "webhook_url", "event_webhook_url", "webhook_secret", "last_subscribed_at", "webhook_version"),
   auto_id: integer,
-  id: text,
-  org_id: text,
-  name: text,
-  email: text,
-  created_at: text,
-  updated_at: text,
-  webhook_url: nullableText,
-  event_webhook_url: nullableText,
-  webhook_secret: nullableText,
   triggers_enabled: flag,
-  last_subscribed_at: nullableText,
   is_new_webhook: flag,
-  webhook_version: nullableText,
   // The stored config over the defaults: a config written before a field existed lacks it.
   config: (value) => ({ ...defaultProjectConfig(), ...fromJson<Partial<ProjectConfig>>(value, {}) }),
 });
 
 const toKey = rowReader<ProjectKey>({
-  auto_id: integer,
-  id: text,
-  project_id: text,
-  org_member_id: text,
-  name: text,
-  key_hash: (value) => value as Uint8Array,
-  key_last4: text,
-  created_at: text,
-  updated_at: text,
+  ...columns(text, "id", "project_id", "org_member_id", "name", "key_last4", "created_at", "updated_at"),
   deleted_at: nullableText,
+  auto_id: integer,
+  key_hash: (value) => value as Uint8Array,
 });
 
 export class ProjectStore {

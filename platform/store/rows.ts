@@ -21,6 +21,11 @@ export const integer: ColumnReader<number> = (value) => Number(value);
 /** A JSON text column; `fallback` when it is not JSON. */
 export const json = <T>(fallback: T): ColumnReader<T> => (value) => fromJson(value, fallback);
 
+/** The same reader for several columns: `...columns(text, "id", "name")`. */
+export function columns<T, const N extends string>(read: ColumnReader<T>, ...names: N[]): { readonly [K in N]: ColumnReader<T> } {
+  return Object.fromEntries(names.map((name) => [name, read])) as { [K in N]: ColumnReader<T> };
+}
+
 /** A reader for every field of `R`, under the field's column name. */
 export type RowSchema<R> = { readonly [K in keyof R]-?: ColumnReader<R[K]> };
 

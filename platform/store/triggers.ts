@@ -3,7 +3,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
 import { toJson } from "./json";
-import { json, nullableText, rowReader, text } from "./rows";
+import { columns, json, nullableText, rowReader, text } from "./rows";
 
 export interface TriggerInstanceRecord {
   id: string;
@@ -33,20 +33,10 @@ const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uu
 const ORDER = "ORDER BY t.created_at DESC, t.auto_id DESC";
 
 const toRecord = rowReader<TriggerInstanceRecord>({
-  id: text,
-  uuid: text,
-  project_id: text,
-  connected_account_id: text,
-  connected_account_uuid: text,
-  auth_config_id: text,
-  auth_config_uuid: text,
-  user_id: text,
-  trigger_slug: text,
+  ...columns(text, "id", "uuid", "project_id", "connected_account_id", "connected_account_uuid", "auth_config_id", "auth_config_uuid", "user_id", "trigger_slug", "created_at", "updated_at"),
+  disabled_at: nullableText,
   trigger_config: json({}),
   state: json({}),
-  created_at: text,
-  updated_at: text,
-  disabled_at: nullableText,
 });
 
 export interface TriggerFilter {

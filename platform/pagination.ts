@@ -121,3 +121,8 @@ export function pageWindow(pageNo: number | undefined, limit: number | undefined
   const page = pageNo ?? 1;
   return { offset: (page - 1) * size, limit: size, page };
 }
+
+/** `total_pages` and `current_page` of a page-number answer. */
+export function pageNumbers(totalItems: number, window: PageWindow): { total_pages: number; current_page: number } {
+  return { total_pages: totalPages(totalItems, window.limit), current_page: window.page };
+}

@@ -6,9 +6,9 @@ import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT } from "../../api";
 import type { Catalog } from "../catalog";
 import { badRequest, notFound } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
-import { pageWindow, totalPages } from "../pagination";
+import { pageNumbers, pageWindow, type PageWindow } from "../pagination";
 import { generatedMcpUrl, mcpBaseUrl, presentMcpServer } from "../services/mcp";
-import type { McpServerRecord, Store } from "../store";
+import type { McpServerRecord, OrderBy, OrderDirection, Store } from "../store";
 
 /** Checks references of a create or update body; throws one 400 listing every unknown one. */
 function checkReferences(
@@ -28,6 +28,11 @@ function checkReferences(
     if (!catalog.getTool(slug)) errors.push(`allowed_tools[${i}]: unknown tool ${JSON.stringify(slug)}`);
   });
   if (errors.length) throw badRequest(`Invalid body: ${errors.join("; ")}`, errors);
+}
+
+/** The order and page of an MCP listing: newest change first unless asked otherwise. */
+function listOrder(query: { order_by?: OrderBy | undefined; order_direction?: OrderDirection | undefined }, window: PageWindow) {
+  return { orderBy: query.order_by ?? "updated_at", orderDirection: query.order_direction ?? "desc", offset: window.offset, limit: window.limit };
 }
 
 function liveServer(store: Store, projectId: string, id: string): McpServerRecord {
@@ -84,31 +89,18 @@ export const mcpHandlers = {
     const window = pageWindow(query.page_no, query.limit, MCP_LIST_DEFAULT_LIMIT);
     const page = store.mcp.list(auth.project.id, {
       toolkit: params.appKey,
-      ...(query.name !== undefined ? { name: query.name } : {}),
-      ...(query.toolkits !== undefined ? { toolkits: query.toolkits } : {}),
-      ...(query.auth_config_ids !== undefined ? { authConfigIds: query.auth_config_ids } : {}),
-      orderBy: query.order_by ?? "updated_at",
-      orderDirection: query.order_direction ?? "desc",
-      offset: window.offset,
-      limit: window.limit,
+      name: query.name,
+      toolkits: query.toolkits,
+      authConfigIds: query.auth_config_ids,
+      ...listOrder(query, window),
     });
-    return {
-      items: page.items.map((record) => presentMcpServer(catalog, record, origin)),
-      total_pages: totalPages(page.total, window.limit),
-      current_page: window.page,
-    };
+    return { items: page.items.map((record) => presentMcpServer(catalog, record, origin)), ...pageNumbers(page.total, window) };
   },
 
   listMcpInstances: ({ params, query, auth, store }) => {
     const server = liveServer(store, auth.project.id, params.serverId);
     const window = pageWindow(query.page_no, query.limit, MCP_INSTANCES_DEFAULT_LIMIT);
-    const page = store.mcp.listInstances(server.id, {
-      ...(query.search !== undefined ? { search: query.search } : {}),
-      orderBy: query.order_by ?? "updated_at",
-      orderDirection: query.order_direction ?? "desc",
-      offset: window.offset,
-      limit: window.limit,
-    });
+    const page = store.mcp.listInstances(server.id, { search: query.search, ...listOrder(query, window) });
     return {
       instances: page.items.map((instance) => ({
         id: instance.id,
@@ -119,8 +111,7 @@ export const mcpHandlers = {
       })),
       server_id: server.id,
       server_name: server.name,
-      total_pages: totalPages(page.total, window.limit),
-      current_page: window.page,
+      ...pageNumbers(page.total, window),
     };
   },
 

@@ -7,11 +7,11 @@ export const toolkitHandlers = {
   listToolkits: ({ query, catalog }) => {
     const items = catalogCall(() =>
       catalog.listToolkits({
-        ...(query.category !== undefined ? { category: query.category } : {}),
-        ...(query.managed_by !== undefined ? { managed_by: query.managed_by } : {}),
-        ...(query.sort_by !== undefined ? { sort_by: query.sort_by } : {}),
-        ...(query.include_deprecated !== undefined ? { include_deprecated: query.include_deprecated } : {}),
-        ...(query.search !== undefined ? { search: query.search } : {}),
+        category: query.category,
+        managed_by: query.managed_by,
+        sort_by: query.sort_by,
+        include_deprecated: query.include_deprecated,
+        search: query.search,
       }),
     );
     return paginateByCursor(items, query);
@@ -20,10 +20,10 @@ export const toolkitHandlers = {
   multiToolkits: ({ body, catalog }) => {
     const items = catalogCall(() =>
       catalog.listToolkits({
-        ...(body.toolkits !== undefined ? { slugs: body.toolkits } : {}),
-        ...(body.category !== undefined ? { category: body.category } : {}),
-        ...(body.managed_by !== undefined ? { managed_by: body.managed_by } : {}),
-        ...(body.sort_by !== undefined ? { sort_by: body.sort_by } : {}),
+        slugs: body.toolkits,
+        category: body.category,
+        managed_by: body.managed_by,
+        sort_by: body.sort_by,
       }),
     );
     return paginateByCursor(items, { limit: body.limit ?? null, cursor: body.cursor ?? null });

@@ -78,8 +78,8 @@ export const triggerHandlers = {
   listTriggerTypes: ({ query, catalog }) => {
     const items = catalogCall(() =>
       catalog.listTriggerTypes({
-        ...(query.toolkit_slugs !== undefined ? { toolkit_slugs: query.toolkit_slugs } : {}),
-        ...(query.toolkit_versions !== undefined ? { toolkit_versions: query.toolkit_versions } : {}),
+        toolkit_slugs: query.toolkit_slugs,
+        toolkit_versions: query.toolkit_versions,
       }),
     );
     return paginateByCursor(items, query);

@@ -16,7 +16,7 @@ import { TriggerStore } from "./triggers";
 
 export type { AuthConfigRecord } from "./auth-configs";
 export type { ConnectedAccountRecord } from "./connected-accounts";
-export type { McpInstanceRecord, McpServerRecord } from "./mcp";
+export type { McpInstanceRecord, McpServerRecord, OrderBy, OrderDirection } from "./mcp";
 export type { Org, OrgKey, OrgMember } from "./orgs";
 export type { Project, ProjectKey } from "./projects";
 export { defaultProjectConfig } from "./projects";

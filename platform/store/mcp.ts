@@ -1,6 +1,7 @@
 /** MCP servers (soft-deleted) and their per-user instances. */
 import type { SQLInputValue } from "node:sqlite";
 import { newId } from "../ids";
+import type { Slice } from "../pagination";
 import type { Db } from "./db";
 import { int, likePattern, toJson } from "./json";
 import { columns, flag, integer, json, nullableText, rowReader, text } from "./rows";
@@ -29,11 +30,6 @@ export interface McpInstanceRecord {
 
 export type OrderBy = "created_at" | "updated_at";
 export type OrderDirection = "asc" | "desc";
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
 
 /** `instance_count` is kept by triggers on mcp_instances (store/db.ts, migration 2). */
 const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.allowed_tools, s.toolkits, s.managed_auth_via_platform,
@@ -107,7 +103,7 @@ export class McpStore {
       offset: number;
       limit: number;
     },
-  ): Page<McpServerRecord> {
+  ): Slice<McpServerRecord> {
     const where = ["s.project_id = ?", "s.deleted_at IS NULL"];
     const args: SQLInputValue[] = [projectId];
     if (filter.toolkit !== undefined) {
@@ -191,7 +187,7 @@ export class McpStore {
   listInstances(
     serverId: string,
     filter: { search?: string; orderBy: OrderBy; orderDirection: OrderDirection; offset: number; limit: number },
-  ): Page<McpInstanceRecord> {
+  ): Slice<McpInstanceRecord> {
     const where = ["i.server_id = ?"];
     const args: SQLInputValue[] = [serverId];
     if (filter.search !== undefined) {

@@ -1,6 +1,7 @@
 /** Trigger instances: one per connected account and trigger type. */
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
+import type { Slice } from "../pagination";
 import type { Db } from "./db";
 import { toJson } from "./json";
 import { columns, json, nullableText, rowReader, text } from "./rows";
@@ -95,7 +96,7 @@ export class TriggerStore {
    * One page of `list`, cut in SQL, and the number of matches. One row more than the page is
    * read: when it is not there, the total follows from the page and needs no count.
    */
-  page(projectId: string, filter: TriggerFilter, window: { offset: number; limit: number }): { items: TriggerInstanceRecord[]; total: number } {
+  page(projectId: string, filter: TriggerFilter, window: { offset: number; limit: number }): Slice<TriggerInstanceRecord> {
     const { whereSql, args } = this.where(projectId, filter);
     // Beyond any table's size; keeps the bound value an exact integer.
     const offset = Math.min(window.offset, Number.MAX_SAFE_INTEGER);

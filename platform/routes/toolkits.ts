@@ -5,28 +5,13 @@ import { paginateByCursor } from "../pagination";
 
 export const toolkitHandlers = {
   listToolkits: ({ query, catalog }) => {
-    const items = catalogCall(() =>
-      catalog.listToolkits({
-        category: query.category,
-        managed_by: query.managed_by,
-        sort_by: query.sort_by,
-        include_deprecated: query.include_deprecated,
-        search: query.search,
-      }),
-    );
-    return paginateByCursor(items, query);
+    // The query's filter fields are the catalog filter's, by name.
+    return paginateByCursor(catalogCall(() => catalog.listToolkits(query)), query);
   },
 
   multiToolkits: ({ body, catalog }) => {
-    const items = catalogCall(() =>
-      catalog.listToolkits({
-        slugs: body.toolkits,
-        category: body.category,
-        managed_by: body.managed_by,
-        sort_by: body.sort_by,
-      }),
-    );
-    return paginateByCursor(items, { limit: body.limit ?? null, cursor: body.cursor ?? null });
+    const items = catalogCall(() => catalog.listToolkits({ ...body, slugs: body.toolkits }));
+    return paginateByCursor(items, body);
   },
 
   getToolkit: ({ params, query, catalog }) => {

@@ -163,3 +163,8 @@ export function thrown(fn: () => unknown): unknown {
   }
   throw new Error("expected a throw");
 }
+
+/** The GitHub and Slack OAuth2 auth configs most tests of the project's objects start from. */
+export async function githubAndSlack(h: Harness): Promise<{ github: any; slack: any }> {
+  return { github: await h.authConfig("github", "OAUTH2"), slack: await h.authConfig("slack", "OAUTH2") };
+}

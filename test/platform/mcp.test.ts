@@ -1,15 +1,14 @@
 /** MCP servers: create, get, list by app, patch, soft delete, instances, URL generation. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { McpInstancePage, McpServer, McpServerPage } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, githubAndSlack, harness, type Harness } from "./helpers";
 
 let h: Harness;
 let github: any;
 let slack: any;
 beforeEach(async () => {
   h = await harness();
-  github = await h.authConfig("github", "OAUTH2");
-  slack = await h.authConfig("slack", "OAUTH2");
+  ({ github, slack } = await githubAndSlack(h));
 });
 afterEach(async () => {
   await h.close();

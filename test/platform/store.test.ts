@@ -18,6 +18,15 @@ const tempDb = () => {
   dirs.push(dir);
   return join(dir, "nested", "platform.db");
 };
+
+/** A file store with the demo seeded, and an app on it. */
+function demoOnFile() {
+  const path = tempDb();
+  const catalog = Catalog.load();
+  const store = new Store(path);
+  const boot = bootstrap(store, catalog, { seed: "demo" });
+  return { path, store, boot, app: buildApp({ store, catalog }) };
+}
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -78,11 +87,7 @@ describe("store", () => {
   });
 
   it("sees keys revoked by another connection to the file (remembered authentication is forgotten)", async () => {
-    const path = tempDb();
-    const catalog = Catalog.load();
-    const store = new Store(path);
-    const boot = bootstrap(store, catalog, { seed: "demo" });
-    const app = buildApp({ store, catalog });
+    const { path, store, boot, app } = demoOnFile();
     const session = () => app.inject({ url: "/api/v3/auth/session/info", headers: { "x-api-key": boot.apiKey! } });
     const projects = () => app.inject({ url: "/api/v3/org/owner/project/list", headers: { "x-org-api-key": boot.orgApiKey! } });
     expect((await session()).statusCode).toBe(200);
@@ -146,11 +151,10 @@ describe("store", () => {
 
 describe("persistence", () => {
   it("keeps every acknowledged write across a close and reopen of a file database", async () => {
-    const path = tempDb();
     const catalog = Catalog.load();
-    let store = new Store(path);
-    const boot = bootstrap(store, catalog, { seed: "demo" });
-    let app = buildApp({ store, catalog });
+    const demo = demoOnFile();
+    const { path, boot } = demo;
+    let { store, app } = demo;
     const key = { "x-api-key": boot.apiKey!, "content-type": "application/json" };
     const created = await app.inject({
       method: "POST",

@@ -11,12 +11,14 @@ import { ApiError, envelope, type ErrorSlug } from "./errors";
 import type { PlatformContext } from "./http/define";
 import { parseQueryString } from "./http/querystring";
 import { newId } from "./ids";
+import { publicOrigin } from "./public-origin";
 import { AnsweredRequest, RequestLog } from "./request-log";
 import authConfigRoutes from "./routes/auth-configs";
 import configRoutes from "./routes/config";
 import connectedAccountRoutes from "./routes/connected-accounts";
 import localRoutes from "./routes/local";
 import mcpRoutes from "./routes/mcp";
+import mcpProtocol from "./mcp-protocol/plugin";
 import migrationRoutes from "./routes/migration";
 import openApiRoutes, { OPENAPI_PATH } from "./routes/openapi";
 import projectRoutes from "./routes/projects";
@@ -33,7 +35,7 @@ export interface BuildAppOptions {
   chaos?: ChaosOptions;
   /** Clock for timestamps (tests). */
   now?: () => Date;
-  /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the request's origin when unset. */
+  /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the bound address when unset. */
   publicUrl?: string;
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
@@ -62,6 +64,10 @@ declare module "fastify" {
   }
   interface FastifyContextConfig {
     routeName?: string;
+  }
+  interface FastifyRequest {
+    /** What the request did beyond its route, for the request log (an MCP request's JSON-RPC method). */
+    logDetail?: string;
   }
 }
 
@@ -136,7 +142,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     store: options.store,
     catalog: options.catalog,
     now: options.now ?? (() => new Date()),
-    origin: (request) => (app.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ""),
+    origin: () => publicOrigin(app),
     registered: new Set<RouteName>(),
     known: [],
     validateResponses: options.validateResponses ?? validateResponsesByDefault(),
@@ -209,6 +215,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
           Date.now(),
           request.id,
           bodyFields,
+          request.logDetail,
         ),
       );
     }
@@ -258,6 +265,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(toolkitRoutes, ctx);
   app.register(connectedAccountRoutes, ctx);
   app.register(mcpRoutes, ctx);
+  app.register(mcpProtocol, ctx);
   app.register(toolRouterRoutes, ctx);
   app.register(triggerRoutes, ctx);
   app.register(migrationRoutes, ctx);

@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   requestId: string;
   /** Names of the top-level fields of a JSON object body (never their values), e.g. to check a PATCH sent only what changed. */
   bodyFields?: string[];
+  /** What the request did beyond its route: an MCP request's JSON-RPC method, with the tool of a call (`tools/call GITHUB_CREATE_ISSUE`). */
+  detail?: string;
 }
 
 export interface RequestLogFilter {
@@ -38,6 +40,7 @@ export class AnsweredRequest {
     readonly answeredAt: number,
     readonly requestId: string,
     readonly bodyFields: string[] | undefined,
+    readonly detail?: string,
   ) {}
 
   entry(): RequestLogEntry {
@@ -50,6 +53,7 @@ export class AnsweredRequest {
       durationMs: Math.round(this.elapsedMs * 100) / 100,
       at: new Date(this.answeredAt - this.elapsedMs).toISOString(),
       requestId: this.requestId,
+      ...(this.detail !== undefined ? { detail: this.detail } : {}),
     };
   }
 }

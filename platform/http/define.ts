@@ -23,7 +23,7 @@ export interface PlatformContext {
   catalog: Catalog;
   /** Current time (injectable for tests). */
   now: () => Date;
-  /** The base URL objects' URLs are built from: the public URL when known, else the request's origin. */
+  /** The base URL objects' URLs are built from: the public URL, else the bound address (see public-origin.ts). */
   origin: (request: FastifyRequest) => string;
   /** Route names registered so far; each may be registered once. */
   registered: Set<RouteName>;

@@ -1,9 +1,8 @@
 /**
  * MCP servers and their per-user instances.
  *
- * URLs: a server's `mcp_url` is `<origin>/v3/mcp/<server id>/mcp` (the MCP
- * protocol endpoint of the hosted service; the local platform records servers
- * but does not speak MCP). URL generation appends
+ * URLs: a server's `mcp_url` is `<origin>/v3/mcp/<server id>/mcp`, where the
+ * platform speaks the MCP protocol (platform/mcp-protocol/). URL generation appends
  * `include_platform_helper_actions` (= `managed_auth_by_platform`),
  * `connected_account_ids` and `user_id`, comma-separated, and records an
  * instance of the server for every user id it is given.
@@ -14,22 +13,15 @@ import type { Catalog } from "../catalog";
 import { badRequest, notFound } from "../errors";
 import { defineHandler, registerHandlers, type PlatformContext } from "../http/define";
 import { pageWindow, totalPages } from "../http/pagination";
+import { mcpCommands } from "../mcp-protocol/setup-commands";
 import type { McpServerRecord, Store } from "../store";
 
 export function mcpBaseUrl(origin: string, serverId: string): string {
   return `${origin}/v3/mcp/${encodeURIComponent(serverId)}/mcp`;
 }
 
-/** Setup commands per client application. */
-export function mcpCommands(url: string, name: string): Record<string, string> {
-  return {
-    cursor: `npx -y @integration-platform/mcp@latest setup "${url}" "${name}" --client cursor`,
-    claude: `claude mcp add --transport http "${name}" "${url}"`,
-    windsurf: `npx -y @integration-platform/mcp@latest setup "${url}" "${name}" --client windsurf`,
-  };
-}
-
-export function presentMcpServer(catalog: Catalog, record: McpServerRecord, origin: string): McpServer {
+/** `requireApiKey`: the project's `require_mcp_api_key`, which the setup commands must satisfy. */
+export function presentMcpServer(catalog: Catalog, record: McpServerRecord, origin: string, requireApiKey: boolean): McpServer {
   const url = mcpBaseUrl(origin, record.id);
   const icons: Record<string, string> = {};
   for (const slug of record.toolkits) {
@@ -42,7 +34,7 @@ export function presentMcpServer(catalog: Catalog, record: McpServerRecord, orig
     auth_config_ids: record.auth_config_ids,
     allowed_tools: record.allowed_tools,
     mcp_url: url,
-    commands: mcpCommands(url, record.name),
+    commands: mcpCommands(url, record.name, requireApiKey),
     toolkits: record.toolkits,
     toolkit_icons: icons,
     created_at: record.created_at,
@@ -109,11 +101,11 @@ export default async function mcpRoutes(app: FastifyInstance, ctx: PlatformConte
         managedAuthViaPlatform: body.managed_auth_via_platform ?? false,
         at,
       });
-      return presentMcpServer(catalog, record, origin);
+      return presentMcpServer(catalog, record, origin, auth.project.config.require_mcp_api_key);
     }),
 
     defineHandler("getMcpServer", ({ params, auth, store, catalog, origin }) =>
-      presentMcpServer(catalog, liveServer(store, auth.project.id, params.id), origin),
+      presentMcpServer(catalog, liveServer(store, auth.project.id, params.id), origin, auth.project.config.require_mcp_api_key),
     ),
 
     defineHandler("updateMcpServer", ({ params, body, auth, store, catalog, at, origin }) => {
@@ -130,7 +122,7 @@ export default async function mcpRoutes(app: FastifyInstance, ctx: PlatformConte
         },
         at,
       );
-      return presentMcpServer(catalog, liveServer(store, auth.project.id, server.id), origin);
+      return presentMcpServer(catalog, liveServer(store, auth.project.id, server.id), origin, auth.project.config.require_mcp_api_key);
     }),
 
     defineHandler("deleteMcpServer", ({ params, auth, store, at }) => {
@@ -152,7 +144,7 @@ export default async function mcpRoutes(app: FastifyInstance, ctx: PlatformConte
         limit: window.limit,
       });
       return {
-        items: page.items.map((record) => presentMcpServer(catalog, record, origin)),
+        items: page.items.map((record) => presentMcpServer(catalog, record, origin, auth.project.config.require_mcp_api_key)),
         total_pages: totalPages(page.total, window.limit),
         current_page: window.page,
       };

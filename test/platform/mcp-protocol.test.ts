@@ -231,7 +231,8 @@ describe("MCP endpoint: unknown and deleted servers", () => {
       body: JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" }),
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.errors[0]).toMatch(/^mcp-session-id: is required/);
+    const body = (await response.json()) as { error: { errors: string[] } };
+    expect(body.error.errors[0]).toMatch(/^mcp-session-id: is required/);
   });
 });
 

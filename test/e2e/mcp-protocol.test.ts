@@ -1,12 +1,12 @@
 // An MCP server declared through the real engine answers MCP at its mcpUrl: the official SDK
 // client lists exactly the tools the stack allows, and after `pulumi up` changes allowedTools
 // the next list (and the open session's list_changed) follows.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type * as platformSdk from "pulumi-integration-platform";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createE2EStack, describeE2E, type E2EStack } from "./harness";
+import { connectMcpClient } from "./mcp-client";
 import { useE2EPlatform } from "./platform-fixture";
 
 type Sdk = typeof platformSdk;
@@ -43,9 +43,7 @@ describeE2E("MCP protocol at a declared server's mcpUrl (real engine)", () => {
     const mcpUrl = String(up.outputs.mcpUrl?.value);
     expect(mcpUrl.startsWith(p.platform.url)).toBe(true);
 
-    client = new Client({ name: "e2e", version: "1.0.0" });
-    // The key is sent whatever the project's require_mcp_api_key: the endpoint ignores it when not required.
-    await client.connect(new StreamableHTTPClientTransport(new URL(mcpUrl), { requestInit: { headers: { "x-api-key": p.config.apiKey! } } }));
+    client = await connectMcpClient(mcpUrl, p.config.apiKey!);
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"]);
 
     const changed = new Promise<void>((resolve) => client!.setNotificationHandler(ToolListChangedNotificationSchema, async () => resolve()));

@@ -21,7 +21,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_HEADERS, REQUEST_ID_HEADER } from "../../api";
 import { authenticate } from "../auth";
 import { ApiError, badRequest } from "../errors";
-import type { PlatformContext } from "../http/define";
+import { pathPattern, type PlatformContext } from "../http/define";
 import type { McpServerRecord, Store } from "../store";
 import { callerOf } from "./connections";
 import { createProtocolServer } from "./protocol-server";
@@ -92,6 +92,7 @@ export default async function mcpProtocol(app: FastifyInstance, ctx: PlatformCon
   // The listener runs inside the writing transaction; the store commits its batch on the next
   // turn of the event loop (transactions.ts), and the read in `announce` waits for any open one.
   const unsubscribe = store.mcp.onServerChange((serverId) => {
+    if (sessions.ofServer(serverId).length === 0) return; // nobody to tell: no read
     setImmediate(() => void announce(serverId).catch(() => undefined));
   });
   app.addHook("onClose", async () => {
@@ -121,7 +122,7 @@ export default async function mcpProtocol(app: FastifyInstance, ctx: PlatformCon
     return session;
   };
 
-  for (const method of METHODS) ctx.known.push({ method, pattern: new RegExp("^/v3/mcp/[^/]+/mcp/?$") });
+  for (const method of METHODS) ctx.known.push({ method, pattern: pathPattern(MCP_ENDPOINT_PATH) });
   app.route({
     method: [...METHODS],
     url: MCP_ENDPOINT_PATH,

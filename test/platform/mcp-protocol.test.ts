@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { META } from "../../platform/mcp-protocol/protocol-server";
+import { SessionRegistry, type McpSession } from "../../platform/mcp-protocol/sessions";
 import { expectError, harness, type Harness } from "./helpers";
 
 let h: Harness;
@@ -233,6 +234,26 @@ describe("MCP endpoint: unknown and deleted servers", () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: { errors: string[] } };
     expect(body.error.errors[0]).toMatch(/^mcp-session-id: is required/);
+
+    const put = await h.call({ method: "PUT", url: `/v3/mcp/${server.id}/mcp`, body: {} });
+    expectError(put, 405, "method_not_allowed");
+    expect(put.headers.allow).toBe("POST, GET, DELETE");
+  });
+});
+
+describe("MCP sessions", () => {
+  it("keeps at most its capacity, closing the least recently used session first", async () => {
+    const closed: string[] = [];
+    const session = (name: string) =>
+      ({ serverId: "mcp_x", protocol: { close: async () => void closed.push(name) } }) as unknown as McpSession;
+    const registry = new SessionRegistry(2);
+    registry.add("a", session("a"));
+    registry.add("b", session("b"));
+    expect(registry.get("a")).toBeDefined(); // a is now the most recently used
+    registry.add("c", session("c"));
+    expect(closed).toEqual(["b"]);
+    expect([registry.get("a"), registry.get("b"), registry.get("c")].map((s) => s !== undefined)).toEqual([true, false, true]);
+    expect(registry.size).toBe(2);
   });
 });
 

@@ -19,6 +19,8 @@ import requestId from "./plugins/request-id";
 import requestLog from "./plugins/request-log";
 import { RequestLog } from "./request-log";
 import { handlers } from "./routes";
+import mcpProtocol from "./mcp-protocol/plugin";
+import { publicOrigin } from "./public-origin";
 import localRoutes from "./routes/local";
 import openApiRoutes from "./routes/openapi";
 import type { Store } from "./store";
@@ -31,7 +33,7 @@ export interface BuildAppOptions {
   chaos?: ChaosOptions;
   /** Clock for timestamps (tests). */
   now?: () => Date;
-  /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the request's origin when unset. */
+  /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the bound address when unset. */
   publicUrl?: string;
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
@@ -74,7 +76,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     store: options.store,
     catalog: options.catalog,
     now: options.now ?? (() => new Date()),
-    origin: (request) => (app.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ""),
+    origin: () => publicOrigin(app),
     validateResponses: options.validateResponses ?? validateResponsesByDefault(),
   };
 
@@ -89,6 +91,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   // Routes: every route of the api/ table with its handler, the OpenAPI document, the local admin surface.
   app.register(apiRoutes, { ...ctx, handlers });
+  app.register(mcpProtocol, ctx);
   app.register(openApiRoutes, ctx);
   app.register(localRoutes, ctx);
 

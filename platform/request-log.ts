@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   requestId: string;
   /** Names of the top-level fields of a JSON object body (never their values), e.g. to check a PATCH sent only what changed. */
   bodyFields?: string[];
+  /** What the request did beyond its route: an MCP request's JSON-RPC method, with the tool of a call (`tools/call GITHUB_CREATE_ISSUE`). */
+  detail?: string;
 }
 
 export interface RequestLogFilter {
@@ -37,6 +39,7 @@ export interface AnsweredRequest {
   answeredAt: number;
   requestId: string;
   bodyFields: string[] | undefined;
+  detail?: string;
 }
 
 function toEntry(answered: AnsweredRequest): RequestLogEntry {
@@ -49,6 +52,7 @@ function toEntry(answered: AnsweredRequest): RequestLogEntry {
     durationMs: Math.round(answered.elapsedMs * 100) / 100,
     at: new Date(answered.answeredAt - answered.elapsedMs).toISOString(),
     requestId: answered.requestId,
+    ...(answered.detail !== undefined ? { detail: answered.detail } : {}),
   };
 }
 

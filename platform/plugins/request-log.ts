@@ -18,6 +18,10 @@ declare module "fastify" {
     /** The route's name in the request log: the api/ table's name, or `_local.…` / `openapi`. */
     routeName?: string;
   }
+  interface FastifyRequest {
+    /** What the request did beyond its route, for the request log (an MCP request's JSON-RPC method). */
+    logDetail?: string;
+  }
 }
 
 async function requestLog(app: FastifyInstance): Promise<void> {
@@ -34,6 +38,7 @@ async function requestLog(app: FastifyInstance): Promise<void> {
         answeredAt: Date.now(),
         requestId: request.id,
         bodyFields: body !== null && typeof body === "object" && !Array.isArray(body) ? Object.keys(body) : undefined,
+        detail: request.logDetail,
       });
     }
     done();

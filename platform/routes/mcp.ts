@@ -56,11 +56,11 @@ export const mcpHandlers = {
       managedAuthViaPlatform: body.managed_auth_via_platform ?? false,
       at,
     });
-    return presentMcpServer(catalog, record, origin);
+    return presentMcpServer(catalog, record, origin, auth.project.config.require_mcp_api_key);
   },
 
   getMcpServer: ({ params, auth, store, catalog, origin }) =>
-    presentMcpServer(catalog, liveServer(store, auth.project.id, params.id), origin),
+    presentMcpServer(catalog, liveServer(store, auth.project.id, params.id), origin, auth.project.config.require_mcp_api_key),
 
   updateMcpServer: ({ params, body, auth, store, catalog, at, origin }) => {
     const server = liveServer(store, auth.project.id, params.id);
@@ -76,7 +76,7 @@ export const mcpHandlers = {
       },
       at,
     );
-    return presentMcpServer(catalog, liveServer(store, auth.project.id, server.id), origin);
+    return presentMcpServer(catalog, liveServer(store, auth.project.id, server.id), origin, auth.project.config.require_mcp_api_key);
   },
 
   deleteMcpServer: ({ params, auth, store, at }) => {
@@ -94,7 +94,7 @@ export const mcpHandlers = {
       authConfigIds: query.auth_config_ids,
       ...listOrder(query, window),
     });
-    return { items: page.items.map((record) => presentMcpServer(catalog, record, origin)), ...pageNumbers(page.total, window) };
+    return { items: page.items.map((record) => presentMcpServer(catalog, record, origin, auth.project.config.require_mcp_api_key)), ...pageNumbers(page.total, window) };
   },
 
   listMcpInstances: ({ params, query, auth, store }) => {

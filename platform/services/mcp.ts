@@ -1,28 +1,21 @@
 /**
  * MCP servers: their URLs and setup commands, and their answer form.
  *
- * A server's `mcp_url` is `<origin>/v3/mcp/<server id>/mcp` (the MCP protocol endpoint of the
- * hosted service). URL generation appends `include_platform_helper_actions`
+ * A server's `mcp_url` is `<origin>/v3/mcp/<server id>/mcp`, where the platform speaks the MCP
+ * protocol (platform/mcp-protocol/). URL generation appends `include_platform_helper_actions`
  * (= `managed_auth_by_platform`), `connected_account_ids` and `user_id`, comma-separated.
  */
 import type { McpServer } from "../../api";
 import type { Catalog } from "../catalog";
+import { mcpCommands } from "../mcp-protocol/setup-commands";
 import type { McpServerRecord } from "../store";
 
 export function mcpBaseUrl(origin: string, serverId: string): string {
   return `${origin}/v3/mcp/${encodeURIComponent(serverId)}/mcp`;
 }
 
-/** Setup commands per client application. */
-export function mcpCommands(url: string, name: string): Record<string, string> {
-  return {
-    cursor: `npx -y @integration-platform/mcp@latest setup "${url}" "${name}" --client cursor`,
-    claude: `claude mcp add --transport http "${name}" "${url}"`,
-    windsurf: `npx -y @integration-platform/mcp@latest setup "${url}" "${name}" --client windsurf`,
-  };
-}
-
-export function presentMcpServer(catalog: Catalog, record: McpServerRecord, origin: string): McpServer {
+/** `requireApiKey`: the project's `require_mcp_api_key`, which the setup commands must satisfy. */
+export function presentMcpServer(catalog: Catalog, record: McpServerRecord, origin: string, requireApiKey: boolean): McpServer {
   const url = mcpBaseUrl(origin, record.id);
   const icons: Record<string, string> = {};
   for (const slug of record.toolkits) {
@@ -35,7 +28,7 @@ export function presentMcpServer(catalog: Catalog, record: McpServerRecord, orig
     auth_config_ids: record.auth_config_ids,
     allowed_tools: record.allowed_tools,
     mcp_url: url,
-    commands: mcpCommands(url, record.name),
+    commands: mcpCommands(url, record.name, requireApiKey),
     toolkits: record.toolkits,
     toolkit_icons: icons,
     created_at: record.created_at,

@@ -53,8 +53,27 @@ function orderClause(table: string, by: OrderBy, direction: OrderDirection): str
   return `ORDER BY ${table}.${column} ${dir}, ${table}.auto_id ${dir}`;
 }
 
+/** Called with the id of a server whose fields changed or that was deleted. */
+export type McpServerChangeListener = (serverId: string) => void;
+
 export class McpStore {
+  private readonly changeListeners = new Set<McpServerChangeListener>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Calls `listener` for every server updated or soft-deleted through this store, from inside
+   * the writing transaction: the change may not be committed yet (or ever), so a listener reads
+   * the server again once the store's batch has settled. Returns the unsubscribe function.
+   */
+  onServerChange(listener: McpServerChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private announceChange(id: string): void {
+    for (const listener of this.changeListeners) listener(id);
+  }
 
   create(input: {
     projectId: string;
@@ -88,6 +107,11 @@ export class McpStore {
   /** A live (not deleted) server of the project. */
   get(projectId: string, id: string): McpServerRecord | undefined {
     return toServer(this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId));
+  }
+
+  /** A live server by id alone, whatever its project: for the MCP endpoint, whose URL names only the server. */
+  getById(id: string): McpServerRecord | undefined {
+    return toServer(this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.deleted_at IS NULL`).get(id));
   }
 
   /** Live servers of the project, filtered and paged; `toolkit` matches case-insensitively. */
@@ -160,10 +184,12 @@ export class McpStore {
     if (change.managedAuthViaPlatform !== undefined)
       (sets.push("managed_auth_via_platform = ?"), args.push(int(change.managedAuthViaPlatform)));
     this.db.stmt(`UPDATE mcp_servers SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+    this.announceChange(id);
   }
 
   softDelete(id: string, at: string): void {
     this.db.stmt("UPDATE mcp_servers SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(at, at, id);
+    this.announceChange(id);
   }
 
   /** Records that a user has an instance of the server (idempotent; bumps updated_at). */

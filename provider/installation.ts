@@ -11,20 +11,21 @@
  * says how to install a copy. It uses Node's built-ins only, so it runs before
  * either can load.
  */
+import { readFileSync } from "node:fs";
 import * as path from "node:path";
 
 export class LinkedCheckoutError extends Error {
   constructor(message: string) {
     super(message);
     // Pulumi prints an uncaught error with util.inspect: a stack of only the message keeps the
-    // output to what the user must do.
+    // output to what the user must do (no frames into the package).
     Object.defineProperty(this, "stack", { value: `${this.name}: ${message}`, enumerable: false });
   }
 }
 Object.defineProperty(LinkedCheckoutError.prototype, "name", { value: "LinkedCheckoutError" });
 
 /**
- * Throws LinkedCheckoutError when `moduleDir` (the compiled dist/provider of this package, as
+ * Throws LinkedCheckoutError when `moduleFile` (dist/provider/index.js of this package, as
  * Node resolved it) is not inside a node_modules folder. Sources run by this repository's own
  * tests (`.ts`) are not the package and are let through.
  */
@@ -33,6 +34,7 @@ export function assertInstalledAsPackage(moduleFile: string): void {
   const segments = path.resolve(moduleFile).split(path.sep);
   if (segments.includes("node_modules")) return;
   const checkout = path.resolve(path.dirname(moduleFile), "..", "..");
+  const tarball = path.join(checkout, "dist", `pulumi-integration-platform-${checkoutVersion(checkout)}.tgz`);
   throw new LinkedCheckoutError(
     `pulumi-integration-platform is loaded from ${checkout}, a folder outside node_modules: ` +
       "a linked checkout (`npm install <folder>` and `npm link` install a symlink). Pulumi cannot run " +
@@ -41,7 +43,14 @@ export function assertInstalledAsPackage(moduleFile: string): void {
       "checkout's own node_modules would load a second @pulumi/pulumi. Install a copy instead: build the " +
       "checkout (npm ci && npm run build), then run `npm install --install-links " +
       `${checkout}\` (npm packs the folder and installs it like a registry package), or install the ` +
-      "tarball `npm run build` leaves in its dist/ folder: `npm install " +
-      `${path.join(checkout, "dist", "pulumi-integration-platform-<version>.tgz")}\`.`,
+      `tarball \`npm run build\` leaves there: \`npm install ${tarball}\`.`,
   );
+}
+
+function checkoutVersion(checkout: string): string {
+  try {
+    return (JSON.parse(readFileSync(path.join(checkout, "package.json"), "utf8")) as { version: string }).version;
+  } catch {
+    return "<version>";
+  }
 }

@@ -145,6 +145,7 @@ describeE2E("installing the package as users do", () => {
     const output = String((error as Error).message);
     expect(output).toContain(`LinkedCheckoutError: pulumi-integration-platform is loaded from ${repoRoot}, a folder outside node_modules`);
     expect(output).toContain(`npm install --install-links ${repoRoot}`);
+    expect(output).toContain(`npm install ${packedTarball}`);
     // It stops the program before anything is registered.
     expect(output).not.toContain("McpServer");
     expect(output).not.toContain("zod");

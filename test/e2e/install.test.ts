@@ -10,6 +10,7 @@ import * as path from "node:path";
 import { promisify } from "node:util";
 import type { PreviewOptions } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { failureMessage } from "./failure";
 import { createE2EStack, describeE2E, repoRoot, type E2EStack } from "./harness";
 import { stateText, useE2EPlatform } from "./platform-fixture";
 import { createUserProgram, packedTarball, type UserProgram } from "./user-program";
@@ -40,14 +41,7 @@ describeE2E("installing the package as users do", () => {
     let policyPack: string;
 
     /** Fails the preview and returns what it printed. */
-    async function failingPreview(opts: PreviewOptions): Promise<string> {
-      const error = await e2e.stack.preview(opts).then(
-        () => undefined,
-        (err: unknown) => err,
-      );
-      expect(error, "preview should fail").toBeInstanceOf(Error);
-      return String((error as Error).message);
-    }
+    const failingPreview = (opts: PreviewOptions) => failureMessage(e2e.stack.preview(opts));
 
     async function configFile(name: string, config: object): Promise<string> {
       const file = path.join(program.dir, name);
@@ -137,12 +131,7 @@ describeE2E("installing the package as users do", () => {
     cleanups.push(() => program.remove());
     expect((await fs.lstat(program.installedPackage)).isSymbolicLink()).toBe(true);
     const e2e = await stackOf(program);
-    const error = await e2e.stack.preview().then(
-      () => undefined,
-      (err: unknown) => err,
-    );
-    expect(error, "preview should fail").toBeInstanceOf(Error);
-    const output = String((error as Error).message);
+    const output = await failureMessage(e2e.stack.preview());
     expect(output).toContain(`LinkedCheckoutError: pulumi-integration-platform is loaded from ${repoRoot}, a folder outside node_modules`);
     expect(output).toContain(`npm install --install-links ${repoRoot}`);
     expect(output).toContain(`npm install ${packedTarball}`);

@@ -1,6 +1,7 @@
 /**
- * The route table: every endpoint of the spec plus the lifecycle endpoints of
- * DESIGN.md, with the auth scheme and the schemas of each part of the request
+ * The route table: every endpoint of the spec plus the companion (lifecycle)
+ * endpoints the public service documents beyond it (README.md, "Endpoints used
+ * beyond the spec document"), with the auth scheme and the schemas of each part of the request
  * and of the success response. The server registers from it, the client calls
  * through it, and the OpenAPI document is generated from it.
  */
@@ -130,7 +131,7 @@ export interface RouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   successStatus: 200 | 201;
-  /** True for the companion endpoints of DESIGN.md that the spec document does not list. */
+  /** True for the companion endpoints the spec document does not list (README.md, "Endpoints used beyond the spec document"). */
   lifecycle?: boolean;
 }
 

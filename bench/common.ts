@@ -60,7 +60,7 @@ export async function machineLine(): Promise<string> {
   ].join(" · ");
 }
 
-const ORDER = ["api-calls", "engine-overhead", "platform"] as const;
+const ORDER = ["api-calls", "engine-overhead", "platform", "mcp-protocol"] as const;
 export type BenchName = (typeof ORDER)[number];
 
 const HEADER = `# Benchmark results

@@ -30,10 +30,25 @@ const WARMUP_S = 1;
 const TARGET = 0.5;
 const TRIGGER_TYPES = ["GITHUB_COMMIT_EVENT", "GITHUB_PULL_REQUEST_EVENT", "GITHUB_ISSUE_ADDED_EVENT", "GITHUB_STAR_ADDED_EVENT"];
 
-interface Target {
+/** In a target's body, stands for a number new with every request (see `load`). */
+export const ID_TOKEN = "[<id>]";
+
+/**
+ * A body holding ID_TOKEN is rebuilt per request with a new number in its place: JSON-RPC ids
+ * must differ among a session's requests in flight. (autocannon's own `idReplacement` keeps
+ * the template's Content-Length, so the server waits for bytes that never come.)
+ */
+function freshIds(body: unknown): Pick<autocannon.Options, "requests"> {
+  const template = JSON.stringify(body ?? null);
+  if (!template.includes(ID_TOKEN)) return {};
+  let next = 0;
+  return { requests: [{ setupRequest: (request) => ({ ...request, body: template.replace(ID_TOKEN, String(++next)) }) }] };
+}
+
+export interface Target {
   label: string;
   url: string;
-  method: "GET" | "PATCH";
+  method: "GET" | "POST" | "PATCH";
   headers?: Record<string, string>;
   body?: unknown;
   /** The reference of the ratio, a measured endpoint, or informational. */
@@ -42,7 +57,7 @@ interface Target {
   sameAnswer?: string;
 }
 
-interface Measured {
+export interface Measured {
   target: Target;
   rps: number;
   p50: number;
@@ -50,12 +65,14 @@ interface Measured {
   requests: number;
 }
 
-async function load(target: Target): Promise<Measured> {
+/** Loads one target (warm-up, then the measured run); a non-2xx answer, error or timeout throws. */
+export async function load(target: Target): Promise<Measured> {
   const options = {
     url: target.url,
     method: target.method,
     headers: { "content-type": "application/json", ...target.headers },
     ...(target.body !== undefined ? { body: JSON.stringify(target.body) } : {}),
+    ...freshIds(target.body),
     connections: CONNECTIONS,
     pipelining: 1,
   };

@@ -4,6 +4,7 @@
  * handlers throw `ApiError` and the app's error handler renders it.
  */
 import type { ApiErrorEnvelope } from "../api";
+import { CatalogError } from "./catalog/errors";
 
 export type ErrorSlug =
   | "validation_error"
@@ -107,3 +108,20 @@ export const badRequest = (message: string, errors: string[] = [], suggestedFix?
 export const notFound = (what: string, id: string) =>
   new ApiError(404, "not_found", `${what} ${JSON.stringify(id)} was not found`);
 export const conflict = (message: string, errors: string[] = []) => new ApiError(409, "conflict", message, { errors });
+export const idempotencyKeyReused = () =>
+  new ApiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", {
+    errors: ["idempotency-key: already used with another route or body"],
+  });
+
+/** Runs a catalog call; its input errors (an unknown version, a bad selector) become 400s naming the field. */
+export function catalogCall<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof CatalogError) {
+      const field = error.field ?? "query";
+      throw badRequest(`Invalid ${field}: ${error.message}`, [`${field}: ${error.message}`]);
+    }
+    throw error;
+  }
+}

@@ -6,10 +6,11 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "./app";
 import { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
+import { originFor } from "./public-origin";
 import { bootstrap, type SeedKind } from "./seed";
 import { Store } from "./store";
 
-export { buildApp, assertAllRoutesRegistered, validateResponsesByDefault, type BuildAppOptions } from "./app";
+export { buildApp, validateResponsesByDefault, type BuildAppOptions } from "./app";
 export { Catalog } from "./catalog";
 export { Chaos, parseChaos, type ChaosOptions } from "./chaos";
 export { RequestLog, type RequestLogEntry, type RequestLogFilter } from "./request-log";
@@ -33,7 +34,7 @@ export interface StartPlatformOptions {
   apiKey?: string;
   chaos?: ChaosOptions;
   logger?: boolean;
-  /** Base URL for handed-out URLs (mcp_url, redirect_url); the request's origin when unset. */
+  /** Base URL for handed-out URLs (mcp_url, redirect_url); the bound address when unset. */
   publicUrl?: string;
   now?: () => Date;
   /** See BuildAppOptions.validateResponses (default: on under vitest, else off). */
@@ -52,11 +53,6 @@ export interface RunningPlatform {
   /** Remarks about keys that could not be shown (see the CLI). */
   notes: string[];
   close(): Promise<void>;
-}
-
-function urlFor(host: string, port: number): string {
-  const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
 }
 
 export async function startPlatform(options: StartPlatformOptions = {}): Promise<RunningPlatform> {
@@ -78,7 +74,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : (options.port ?? 0);
-    const url = urlFor(host, port);
+    const url = originFor(host, port);
     let keys;
     try {
       keys = bootstrap(store, catalog, {

@@ -1,11 +1,11 @@
 /**
- * A caller of the local-only admin surface (routes/local.ts) over HTTP, for the
+ * A caller of the local-only admin surface (routes/local.ts, services/auth-configs.ts) over HTTP, for the
  * demo, tests and benchmarks: auth configs have no create endpoint in API v3.
  */
-import type { CreateLocalAuthConfigBody } from "./routes/local";
+import type { NewAuthConfigInput } from "./services/auth-configs";
 
 /** Creates an auth config in a project through POST /_local/auth_configs; resolves to its id. */
-export async function createLocalAuthConfig(url: string, orgApiKey: string, body: CreateLocalAuthConfigBody): Promise<string> {
+export async function createLocalAuthConfig(url: string, orgApiKey: string, body: NewAuthConfigInput): Promise<string> {
   const response = await fetch(`${url}/_local/auth_configs`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-org-api-key": orgApiKey },

@@ -13,6 +13,8 @@ export interface RequestLogEntry {
   requestId: string;
   /** Names of the top-level fields of a JSON object body (never their values), e.g. to check a PATCH sent only what changed. */
   bodyFields?: string[];
+  /** What the request did beyond its route: an MCP request's JSON-RPC method, with the tool of a call (`tools/call GITHUB_CREATE_ISSUE`). */
+  detail?: string;
 }
 
 export interface RequestLogFilter {
@@ -23,44 +25,44 @@ export interface RequestLogFilter {
 }
 
 /**
- * An answered request as the app records it, formatted into a RequestLogEntry only when
- * read (the log is written on every request and read rarely).
+ * An answered request as the app records it, turned into a RequestLogEntry only when read
+ * (the log is written on every request and read rarely).
  */
-export class AnsweredRequest {
-  constructor(
-    readonly method: string,
-    /** The request's URL, query string included. */
-    readonly url: string,
-    readonly route: string | undefined,
-    readonly status: number,
-    readonly elapsedMs: number,
-    /** Date.now() when answered. */
-    readonly answeredAt: number,
-    readonly requestId: string,
-    readonly bodyFields: string[] | undefined,
-  ) {}
+export interface AnsweredRequest {
+  method: string;
+  /** The request's URL, query string included. */
+  url: string;
+  route: string | undefined;
+  status: number;
+  elapsedMs: number;
+  /** Date.now() when answered. */
+  answeredAt: number;
+  requestId: string;
+  bodyFields: string[] | undefined;
+  detail?: string;
+}
 
-  entry(): RequestLogEntry {
-    return {
-      ...(this.bodyFields ? { bodyFields: this.bodyFields } : {}),
-      method: this.method,
-      path: this.url.split("?")[0] ?? "",
-      route: this.route,
-      status: this.status,
-      durationMs: Math.round(this.elapsedMs * 100) / 100,
-      at: new Date(this.answeredAt - this.elapsedMs).toISOString(),
-      requestId: this.requestId,
-    };
-  }
+function toEntry(answered: AnsweredRequest): RequestLogEntry {
+  return {
+    ...(answered.bodyFields ? { bodyFields: answered.bodyFields } : {}),
+    method: answered.method,
+    path: answered.url.split("?")[0] ?? "",
+    route: answered.route,
+    status: answered.status,
+    durationMs: Math.round(answered.elapsedMs * 100) / 100,
+    at: new Date(answered.answeredAt - answered.elapsedMs).toISOString(),
+    requestId: answered.requestId,
+    ...(answered.detail !== undefined ? { detail: answered.detail } : {}),
+  };
 }
 
 export class RequestLog {
-  private readonly buffer: (RequestLogEntry | AnsweredRequest)[] = [];
+  private readonly buffer: AnsweredRequest[] = [];
   private start = 0;
 
   constructor(readonly capacity = 10_000) {}
 
-  record(entry: RequestLogEntry | AnsweredRequest): void {
+  record(entry: AnsweredRequest): void {
     if (this.buffer.length < this.capacity) {
       this.buffer.push(entry);
     } else {
@@ -71,9 +73,7 @@ export class RequestLog {
 
   /** Oldest first. */
   entries(filter?: RequestLogFilter): RequestLogEntry[] {
-    const ordered = [...this.buffer.slice(this.start), ...this.buffer.slice(0, this.start)].map((entry) =>
-      entry instanceof AnsweredRequest ? entry.entry() : entry,
-    );
+    const ordered = [...this.buffer.slice(this.start), ...this.buffer.slice(0, this.start)].map(toEntry);
     return filter ? ordered.filter((entry) => matches(entry, filter)) : ordered;
   }
 

@@ -5,9 +5,9 @@
  */
 import type { Catalog } from "./catalog";
 import { hashKey, isWellFormedKey, newOrgKey, ORG_KEY_PREFIX, PROJECT_KEY_PREFIX } from "./ids";
-import { createProjectRecord, issueProjectKey } from "./routes/projects";
-import { createAuthConfig } from "./routes/local";
-import { authorizeUrl } from "./routes/connected-accounts";
+import { createAuthConfig } from "./services/auth-configs";
+import { authorizeUrl } from "./services/connected-accounts";
+import { createProjectRecord, issueProjectKey } from "./services/projects";
 import type { Store } from "./store";
 
 export type SeedKind = "demo" | "none";

@@ -13,7 +13,8 @@ import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "./pulumi-eng
 
 const STACK = "demo";
 const quickstart = path.join(repoRoot, "examples", "quickstart");
-const policyPack = path.join(repoRoot, "policy");
+// The pack as users run it: from the installed package (`npm run build` installs the tarball).
+const policyPack = path.join(repoRoot, "node_modules", "pulumi-integration-platform", "policy");
 
 let stepNo = 0;
 function step(text: string): void {

@@ -35,4 +35,5 @@ export const projectId = settings.projectId;
 export const mcpServerId = devTools.id;
 export const mcpUrl = devTools.mcpUrl;
 export const cursorSetup = devTools.commands.apply((commands) => commands["cursor"]);
+export const claudeSetup = devTools.commands.apply((commands) => commands["claude"]);
 export const triggerId = commits.id;

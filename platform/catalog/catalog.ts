@@ -5,20 +5,15 @@
  *
  * Every query returns fresh copies: callers may change what they get.
  */
-import type { z } from "zod";
 import { VERSION_PATTERN } from "../../api/common";
-import { Tool } from "../../api/tool-router";
-import { type AuthMode, type MANAGED_BY, type TOOLKIT_SORT, ToolkitDetail, ToolkitSummary } from "../../api/toolkits";
-import { TriggerType } from "../../api/triggers";
+import type { Tool } from "../../api/tool-router";
+import type { AuthMode, MANAGED_BY, TOOLKIT_SORT, ToolkitDetail, ToolkitSummary } from "../../api/toolkits";
+import type { TriggerType } from "../../api/triggers";
+import { checkServedForms, checkToolkitFile, issuesOf } from "./data-check";
 import { CATEGORIES_FILE, type DataFile, TOOLKIT_FILES } from "./data-files";
 import { CatalogDataError, CatalogError } from "./errors";
-import {
-  CategoriesFile,
-  type CategoryRecord,
-  ToolkitFile,
-  type ToolRecord,
-  type TriggerTypeRecord,
-} from "./schema";
+import { buildForms, type ToolkitForms } from "./forms";
+import { CategoriesFile, type CategoryRecord, ToolkitFile } from "./schema";
 import { checkAgainstSchema } from "./schema-check";
 import { rankTools } from "./search";
 
@@ -65,22 +60,10 @@ export interface Category {
   name: string;
 }
 
-interface Entry {
+interface Entry extends ToolkitForms {
   file: string;
   record: ToolkitFile;
   categories: Category[];
-  authSchemes: string[];
-  noAuth: boolean;
-  /** Newest first. */
-  versions: string[];
-  latest: string;
-  summary: ToolkitSummary;
-  /** Detail form per version. */
-  details: Map<string, ToolkitDetail>;
-  /** Tools of the latest version. */
-  tools: Tool[];
-  /** Trigger types per version. */
-  triggers: Map<string, TriggerType[]>;
   searchText: string;
 }
 
@@ -90,25 +73,6 @@ const DEFAULT_SEARCH_LIMIT = 10;
 const clone = <T>(value: T): T => structuredClone(value);
 const lower = (s: string) => s.toLowerCase();
 const isLatest = (v: string | undefined | null) => v === undefined || v === null || v === "" || lower(v) === LATEST;
-
-function formatPath(path: readonly PropertyKey[], data: unknown): string {
-  let out = "";
-  let node: unknown = data;
-  for (const key of path) {
-    out += typeof key === "number" ? `[${key}]` : out === "" ? String(key) : `.${String(key)}`;
-    node = node !== null && typeof node === "object" ? (node as Record<PropertyKey, unknown>)[key] : undefined;
-    // Name list members by their slug: tools[3] (GITHUB_STAR_REPOSITORY).
-    if (typeof key === "number" && node !== null && typeof node === "object") {
-      const slug = (node as Record<string, unknown>).slug;
-      if (typeof slug === "string") out += ` (${slug})`;
-    }
-  }
-  return out === "" ? "(root)" : out;
-}
-
-function issuesOf(file: string, error: z.ZodError, data: unknown): string[] {
-  return error.issues.map((issue) => `${file}: ${formatPath(issue.path, data)}: ${issue.message}`);
-}
 
 export class Catalog {
   private static cached: Catalog | undefined;
@@ -393,219 +357,18 @@ export class Catalog {
   }
 }
 
-// ------------------------------------------------------------------ building entries
-
-function buildEntry(
-  file: string,
-  r: ToolkitFile,
-  categoryBySlug: ReadonlyMap<string, CategoryRecord>,
-  problems: string[],
-): Entry | undefined {
-  const at = (path: string, message: string) => problems.push(`${file}: ${path}: ${message}`);
-  const start = problems.length;
-
-  if (file !== `${r.slug}.json`) at("slug", `the file of toolkit ${r.slug} must be named ${r.slug}.json`);
-  for (let i = 1; i < r.versions.length; i++) {
-    if ((r.versions[i] as string) <= (r.versions[i - 1] as string)) at(`versions[${i}]`, "versions must be unique and oldest first");
+/** A toolkit file checked and turned into the forms the catalog serves; undefined (and `problems` added) when it is wrong. */
+function buildEntry(file: string, r: ToolkitFile, categoryBySlug: ReadonlyMap<string, CategoryRecord>, problems: string[]): Entry | undefined {
+  const checked = checkToolkitFile(file, r, categoryBySlug);
+  if (checked.problems.length) {
+    problems.push(...checked.problems);
+    return undefined;
   }
-  const versionSet = new Set(r.versions);
-  if (r.meta.updated_at < r.meta.created_at) at("meta.updated_at", "is before meta.created_at");
-
-  const categories: Category[] = [];
-  for (const [i, slug] of r.meta.categories.entries()) {
-    const c = categoryBySlug.get(slug);
-    if (c) categories.push({ ...c });
-    else at(`meta.categories[${i}]`, `unknown category ${slug} (known: ${[...categoryBySlug.keys()].join(", ")})`);
+  const forms = buildForms(r, checked.categories);
+  const contractProblems = checkServedForms(file, forms);
+  if (contractProblems.length) {
+    problems.push(...contractProblems);
+    return undefined;
   }
-
-  const authSchemes = r.auth_config_details.map((m) => m.mode);
-  for (const [i, mode] of authSchemes.entries()) {
-    if (authSchemes.indexOf(mode) !== i) at(`auth_config_details[${i}].mode`, `duplicate auth mode ${mode}`);
-  }
-  for (const [i, scheme] of r.platform_managed_auth_schemes.entries()) {
-    if (!authSchemes.includes(scheme)) at(`platform_managed_auth_schemes[${i}]`, `${scheme} is not one of the auth modes (${authSchemes.join(", ") || "none"})`);
-  }
-  for (const [i, mode] of r.auth_config_details.entries()) {
-    for (const stage of ["auth_config_creation", "connected_account_initiation"] as const) {
-      for (const kind of ["required", "optional"] as const) {
-        for (const [j, field] of mode.fields[stage][kind].entries()) {
-          if (field.required !== (kind === "required")) {
-            at(`auth_config_details[${i}].fields.${stage}.${kind}[${j}].required`, `must be ${kind === "required"} in the ${kind} list`);
-          }
-        }
-      }
-    }
-  }
-  const noAuth = authSchemes.length === 0;
-
-  const prefix = `${r.slug.toUpperCase()}_`;
-  for (const [i, t] of r.tools.entries()) {
-    if (!t.slug.startsWith(prefix)) at(`tools[${i}].slug`, `${t.slug} must start with ${prefix}`);
-    if (t.since && !versionSet.has(t.since)) at(`tools[${i}].since`, `${t.since} is not one of the versions (${r.versions.join(", ")})`);
-    if (noAuth && t.no_auth === false) at(`tools[${i}].no_auth`, "the toolkit has no auth modes, so its tools need none");
-  }
-  for (const [i, t] of r.trigger_types.entries()) {
-    if (!t.slug.startsWith(prefix)) at(`trigger_types[${i}].slug`, `${t.slug} must start with ${prefix}`);
-    const revisions = [t.version, ...(t.previous_versions ?? []).map((p) => p.version)];
-    for (const [k, v] of revisions.entries()) {
-      const path = k === 0 ? `trigger_types[${i}].version` : `trigger_types[${i}].previous_versions[${k - 1}].version`;
-      if (!versionSet.has(v)) at(path, `${v} is not one of the versions (${r.versions.join(", ")})`);
-      if (k > 0 && v >= (t.version as string)) at(path, `must be older than the newest revision ${t.version}`);
-      if (revisions.indexOf(v) !== k) at(path, `duplicate revision ${v}`);
-    }
-    const schemas = [
-      ["config", t.config],
-      ...(t.previous_versions ?? []).map((p, k) => [`previous_versions[${k}].config`, p.config ?? {}] as const),
-    ] as const;
-    for (const [path, schema] of schemas) {
-      for (const [name, field] of Object.entries(schema)) {
-        if (field.type === "enum" && !field.options) at(`trigger_types[${i}].${path}.${name}.options`, "an enum field needs options");
-      }
-    }
-  }
-  if (problems.length > start) return undefined;
-
-  const versionsDesc = [...r.versions].reverse();
-  const latest = versionsDesc[0] as string;
-  const logo = r.meta.logo;
-  const toolkitRef = { slug: r.slug, name: r.name, logo };
-  const since = (t: ToolRecord) => t.since ?? (r.versions[0] as string);
-
-  const toolOf = (t: ToolRecord): Tool => {
-    const available = versionsDesc.filter((v) => v >= since(t));
-    const isDeprecated = t.is_deprecated ?? r.is_deprecated;
-    return {
-      slug: t.slug,
-      name: t.name,
-      description: t.description,
-      toolkit: { ...toolkitRef },
-      input_parameters: clone(t.input_parameters),
-      output_parameters: clone(t.output_parameters),
-      no_auth: t.no_auth ?? noAuth,
-      available_versions: available,
-      version: latest,
-      scopes: [...t.scopes],
-      tags: [...t.tags],
-      is_deprecated: isDeprecated,
-      deprecated: {
-        displayName: t.name,
-        version: latest,
-        available_versions: [...available],
-        is_deprecated: isDeprecated,
-        toolkit: { logo },
-      },
-    };
-  };
-
-  const triggerAt = (t: TriggerTypeRecord, version: string): TriggerType | undefined => {
-    const revisions = [{ version: t.version }, ...(t.previous_versions ?? [])]
-      .filter((rev) => rev.version <= version)
-      .sort((a, b) => b.version.localeCompare(a.version));
-    const rev = revisions[0];
-    if (!rev) return undefined;
-    const base = {
-      slug: t.slug,
-      name: t.name,
-      description: t.description,
-      instructions: t.instructions,
-      type: t.type,
-      toolkit: { ...toolkitRef },
-      config: clone(t.config),
-      payload: clone(t.payload),
-      version: rev.version,
-    };
-    return rev.version === t.version ? base : { ...base, ...clone(rev) };
-  };
-
-  const triggers = new Map<string, TriggerType[]>();
-  const details = new Map<string, ToolkitDetail>();
-  for (const v of versionsDesc) {
-    const list = r.trigger_types.map((t) => triggerAt(t, v)).filter((t): t is TriggerType => t !== undefined);
-    triggers.set(v, list.sort((a, b) => a.slug.localeCompare(b.slug)));
-    const toolsCount = r.tools.filter((t) => since(t) <= v).length;
-    details.set(v, {
-      slug: r.slug,
-      name: r.name,
-      enabled: r.enabled,
-      is_deprecated: r.is_deprecated,
-      platform_managed_auth_schemes: [...r.platform_managed_auth_schemes],
-      is_local_toolkit: r.is_local_toolkit,
-      auth_config_details: clone(r.auth_config_details),
-      base_url: r.base_url,
-      meta: {
-        created_at: r.meta.created_at,
-        updated_at: r.meta.updated_at,
-        description: r.meta.description,
-        logo,
-        app_url: r.meta.app_url,
-        categories: categories.map((c) => ({ ...c })),
-        triggers_count: list.length,
-        tools_count: toolsCount,
-        version: v,
-        available_versions: [...versionsDesc],
-      },
-      ...(r.get_current_user_endpoint ? { get_current_user_endpoint: r.get_current_user_endpoint } : {}),
-      ...(r.get_current_user_endpoint_method ? { get_current_user_endpoint_method: r.get_current_user_endpoint_method } : {}),
-      deprecated: {
-        toolkitId: r.legacy_id,
-        ...(r.get_current_user_endpoint ? { getCurrentUserEndpoint: r.get_current_user_endpoint } : {}),
-        rawProxyInfoByAuthSchemes: r.auth_config_details.map((m) => ({
-          auth_scheme: m.mode,
-          ...(m.proxy ? { base_url: m.proxy.base_url } : {}),
-        })),
-      },
-    });
-  }
-
-  const tools = r.tools.map(toolOf).sort((a, b) => a.slug.localeCompare(b.slug));
-  const latestDetail = details.get(latest) as ToolkitDetail;
-  const summary: ToolkitSummary = {
-    slug: r.slug,
-    name: r.name,
-    auth_schemes: [...authSchemes],
-    platform_managed_auth_schemes: [...r.platform_managed_auth_schemes],
-    is_local_toolkit: r.is_local_toolkit,
-    no_auth: noAuth,
-    is_deprecated: r.is_deprecated,
-    deprecated: { toolkitId: r.legacy_id },
-    meta: {
-      created_at: r.meta.created_at,
-      updated_at: r.meta.updated_at,
-      description: r.meta.description,
-      logo,
-      app_url: r.meta.app_url,
-      categories: categories.map((c) => ({ ...c })),
-      triggers_count: latestDetail.meta.triggers_count,
-      tools_count: latestDetail.meta.tools_count,
-      version: latest,
-    },
-  };
-
-  // What is served must satisfy the contract the clients parse with.
-  const check = <S extends z.ZodType>(schema: S, value: unknown, what: string) => {
-    const result = schema.safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues) at(`${what}${issue.path.length ? "." : ""}${formatPath(issue.path, value)}`, issue.message);
-    }
-  };
-  check(ToolkitSummary, summary, "(summary form)");
-  for (const [v, d] of details) check(ToolkitDetail, d, `(detail form at ${v})`);
-  for (const t of tools) check(Tool, t, `(tool ${t.slug})`);
-  for (const [v, list] of triggers) for (const t of list) check(TriggerType, t, `(trigger type ${t.slug} at ${v})`);
-  if (problems.length > start) return undefined;
-
-  return {
-    file,
-    record: r,
-    categories,
-    authSchemes,
-    noAuth,
-    versions: versionsDesc,
-    latest,
-    summary,
-    details,
-    tools,
-    triggers,
-    searchText: lower(`${r.name}\n${r.slug}\n${r.meta.description}`),
-  };
+  return { file, record: r, categories: checked.categories, ...forms, searchText: lower(`${r.name}\n${r.slug}\n${r.meta.description}`) };
 }

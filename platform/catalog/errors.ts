@@ -1,6 +1,6 @@
 /**
  * A request the catalog cannot answer because the caller's input is wrong
- * (an unknown version, a malformed cursor). Route handlers map it to a 400 that
+ * (an unknown version, a bad version selector). `catalogCall` (errors.ts) maps it to a 400 that
  * names `field` when given.
  */
 export class CatalogError extends Error {

@@ -1,6 +1,6 @@
 /**
  * The local platform's read-only catalog: toolkits, tools and trigger types
- * from the data files, cursor pagination, and the tool router's meta tools.
+ * from the data files, and the tool router's meta tools.
  */
 export {
   Catalog,
@@ -18,18 +18,6 @@ export {
   type TriggerType,
 } from "./catalog";
 export { CatalogDataError, CatalogError } from "./errors";
-export {
-  type CursorOptions,
-  type CursorPageResult,
-  type CursorPosition,
-  DEFAULT_PAGE_LIMIT,
-  decodeCursor,
-  encodeCursor,
-  paginateByCursor,
-  cursorWindow,
-  cursorPageOf,
-  type CursorWindow,
-} from "./cursor";
 export {
   EXTERNAL_META_TOOLS,
   META_TOOLKIT,

@@ -2,18 +2,20 @@
  * Local-only: firing a trigger instance's event, as the external application would, and the
  * log of the webhook deliveries it led to. Both answer for the caller's scope: a project key
  * (`x-api-key`) sees its project, an organization key (`x-org-api-key`) every project of the
- * organization. Documented in platform/README.md; not part of the API contract.
+ * organization. The plugin owns the webhook dispatcher (services/webhook-delivery.ts): deliveries
+ * run beside requests and stop when the app closes, before its store does. Documented in
+ * platform/README.md; not part of the API contract.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { AUTH_HEADERS } from "../../api";
 import { authenticate } from "../auth";
 import { badRequest, notFound } from "../errors";
-import { pathPattern, type PlatformContext } from "../http/define";
+import type { PlatformContext } from "../http/handlers";
+import { parseInput } from "../http/validation";
+import { WebhookDispatcher, type WebhookDeliveryOptions } from "../services/webhook-delivery";
+import { triggerMessageEvent } from "../services/webhooks";
 import type { Store, WebhookDeliveryRecord } from "../store";
-import type { WebhookDispatcher } from "../webhooks/dispatcher";
-import { triggerMessageEvent } from "../webhooks/events";
-import { parse } from "./local";
 
 export const FireTriggerEventBody = z.strictObject({ payload: z.record(z.string(), z.unknown()) });
 export type FireTriggerEventBody = z.input<typeof FireTriggerEventBody>;
@@ -27,7 +29,8 @@ export const ListDeliveriesQuery = z.looseObject({
 export type SkipReason = "trigger_disabled" | "triggers_disabled_for_project" | "no_webhook_subscription" | "event_not_enabled";
 
 export interface LocalEventOptions extends PlatformContext {
-  webhooks: WebhookDispatcher;
+  /** Retries and time limit of webhook deliveries (tests shorten the waits). */
+  webhookDelivery?: WebhookDeliveryOptions | undefined;
 }
 
 /** The ids of the projects the caller's key may see. */
@@ -44,15 +47,15 @@ function presentDelivery(record: WebhookDeliveryRecord) {
 
 export default async function localEventRoutes(app: FastifyInstance, ctx: LocalEventOptions): Promise<void> {
   const { store, catalog } = ctx;
-  const known = (method: string, path: string) => ctx.known.push({ method, pattern: pathPattern(path) });
+  const webhooks = new WebhookDispatcher(store, ctx.webhookDelivery);
+  app.addHook("onClose", async () => webhooks.close());
 
-  known("POST", "/_local/trigger_instances/:id/events");
   app.post("/_local/trigger_instances/:id/events", { config: { routeName: "_local.fireTriggerEvent" } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const at = ctx.now().toISOString();
     const outcome = await store.write(() => {
       const projects = callerProjects(store, request);
-      const body = parse(FireTriggerEventBody, request.body);
+      const body = parseInput(FireTriggerEventBody, request.body ?? {}, "body");
       const trigger = projects.map((projectId) => store.triggers.get(projectId, id)).find((t) => t !== undefined);
       if (!trigger) throw notFound("Trigger instance", id);
       const type = catalog.getTriggerType(trigger.trigger_slug);
@@ -78,16 +81,15 @@ export default async function localEventRoutes(app: FastifyInstance, ctx: LocalE
       return { status: "queued" as const, reason: null, delivery_id: event.id };
     });
     // Committed: the delivery runs on its own, after this answer.
-    if (outcome.delivery_id !== null) ctx.webhooks.enqueue(outcome.delivery_id);
+    if (outcome.delivery_id !== null) webhooks.enqueue(outcome.delivery_id);
     reply.code(outcome.status === "queued" ? 202 : 200);
     return outcome;
   });
 
-  known("GET", "/_local/webhook_deliveries");
   app.get("/_local/webhook_deliveries", { config: { routeName: "_local.webhookDeliveries" } }, async (request) =>
     store.read(() => {
       const projects = callerProjects(store, request);
-      const query = parse(ListDeliveriesQuery, request.query);
+      const query = parseInput(ListDeliveriesQuery, request.query ?? {}, "query");
       return { items: store.webhookDeliveries.list(projects, { triggerId: query.trigger_id, limit: query.limit }).map(presentDelivery) };
     }),
   );

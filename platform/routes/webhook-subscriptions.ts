@@ -4,30 +4,13 @@
  * `webhook_secret` (ProjectStore.setWebhook, in the same write). The secret is answered in
  * full by create and rotate_secret only, masked everywhere else.
  */
-import type { FastifyInstance } from "fastify";
-import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_SECRET_PREFIX, WEBHOOK_VERSIONS, type WebhookSubscription } from "../../api";
+import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_VERSIONS } from "../../api";
 import { conflict, notFound } from "../errors";
-import { defineHandler, registerHandlers, type PlatformContext } from "../http/define";
-import { cursorPage } from "../http/pagination";
+import type { HandlerGroup } from "../http/handlers";
 import { newWebhookSecret } from "../ids";
+import { paginateByCursor } from "../pagination";
+import { presentWebhookSubscription } from "../services/webhooks";
 import type { Store, WebhookSubscriptionRecord } from "../store";
-
-/** `whsec_…abcd`: enough to tell secrets apart, never enough to sign. */
-function maskWebhookSecret(secret: string): string {
-  return `${WEBHOOK_SECRET_PREFIX}…${secret.slice(-4)}`;
-}
-
-export function presentWebhookSubscription(record: WebhookSubscriptionRecord, revealSecret = false): WebhookSubscription {
-  return {
-    id: record.id,
-    webhook_url: record.webhook_url,
-    version: record.version,
-    enabled_events: record.enabled_events,
-    secret: revealSecret ? record.secret : maskWebhookSecret(record.secret),
-    created_at: record.created_at,
-    updated_at: record.updated_at,
-  };
-}
 
 function subscription(store: Store, projectId: string, id: string): WebhookSubscriptionRecord {
   const record = store.webhookSubscriptions.get(projectId, id);
@@ -35,74 +18,70 @@ function subscription(store: Store, projectId: string, id: string): WebhookSubsc
   return record;
 }
 
-export default async function webhookSubscriptionRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  registerHandlers(app, ctx, [
-    defineHandler("createWebhookSubscription", ({ body, auth, store, at }) => {
-      const projectId = auth.project.id;
-      const existing = store.webhookSubscriptions.ofProject(projectId);
-      if (existing) {
-        throw conflict(`This project already has a webhook subscription (${existing.id}); change it with PATCH or delete it first`, [
-          `webhook_url: the project has subscription ${existing.id} already (one per project)`,
-        ]);
-      }
-      // The secret first: the subscription reads it from the project.
-      store.projects.setWebhook(projectId, { url: body.webhook_url, version: body.version, secret: newWebhookSecret() }, at);
-      const record = store.webhookSubscriptions.create({
-        projectId,
-        webhookUrl: body.webhook_url,
-        version: body.version,
-        enabledEvents: [...new Set(body.enabled_events)],
-        at,
-      });
-      return presentWebhookSubscription(record, true);
-    }),
+export const webhookSubscriptionHandlers = {
+  createWebhookSubscription: ({ body, auth, store, at }) => {
+    const projectId = auth.project.id;
+    const existing = store.webhookSubscriptions.ofProject(projectId);
+    if (existing) {
+      throw conflict(`This project already has a webhook subscription (${existing.id}); change it with PATCH or delete it first`, [
+        `webhook_url: the project has subscription ${existing.id} already (one per project)`,
+      ]);
+    }
+    // The secret first: the subscription reads it from the project.
+    store.projects.setWebhook(projectId, { url: body.webhook_url, version: body.version, secret: newWebhookSecret() }, at);
+    const record = store.webhookSubscriptions.create({
+      projectId,
+      webhookUrl: body.webhook_url,
+      version: body.version,
+      enabledEvents: [...new Set(body.enabled_events)],
+      at,
+    });
+    return presentWebhookSubscription(record, true);
+  },
 
-    defineHandler("listWebhookSubscriptions", ({ query, auth, store }) => {
-      const record = store.webhookSubscriptions.ofProject(auth.project.id);
-      return cursorPage(record ? [presentWebhookSubscription(record)] : [], query);
-    }),
+  listWebhookSubscriptions: ({ query, auth, store }) => {
+    const record = store.webhookSubscriptions.ofProject(auth.project.id);
+    return paginateByCursor(record ? [presentWebhookSubscription(record)] : [], query);
+  },
 
-    defineHandler("listWebhookEventTypes", () => ({
-      items: WEBHOOK_EVENT_TYPES.map((type) => ({
-        event_type: type,
-        description: WEBHOOK_EVENT_DESCRIPTIONS[type],
-        supported_versions: [...WEBHOOK_VERSIONS],
-      })),
+  listWebhookEventTypes: () => ({
+    items: WEBHOOK_EVENT_TYPES.map((type) => ({
+      event_type: type,
+      description: WEBHOOK_EVENT_DESCRIPTIONS[type],
+      supported_versions: [...WEBHOOK_VERSIONS],
     })),
+  }),
 
-    defineHandler("getWebhookSubscription", ({ params, auth, store }) =>
-      presentWebhookSubscription(subscription(store, auth.project.id, params.id)),
-    ),
+  getWebhookSubscription: ({ params, auth, store }) => presentWebhookSubscription(subscription(store, auth.project.id, params.id)),
 
-    defineHandler("updateWebhookSubscription", ({ params, body, auth, store, at }) => {
-      const record = subscription(store, auth.project.id, params.id);
-      store.webhookSubscriptions.update(
-        record.id,
-        {
-          ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url } : {}),
-          ...(body.version !== undefined ? { version: body.version } : {}),
-          ...(body.enabled_events !== undefined ? { enabledEvents: [...new Set(body.enabled_events)] } : {}),
-        },
-        at,
-      );
-      const updated = subscription(store, auth.project.id, record.id);
-      store.projects.setWebhook(auth.project.id, { url: updated.webhook_url, version: updated.version }, at);
-      return presentWebhookSubscription(updated);
-    }),
+  updateWebhookSubscription: ({ params, body, auth, store, at }) => {
+    const record = subscription(store, auth.project.id, params.id);
+    store.webhookSubscriptions.update(
+      record.id,
+      {
+        ...(body.webhook_url !== undefined ? { webhookUrl: body.webhook_url } : {}),
+        ...(body.version !== undefined ? { version: body.version } : {}),
+        ...(body.enabled_events !== undefined ? { enabledEvents: [...new Set(body.enabled_events)] } : {}),
+      },
+      at,
+    );
+    const updated = subscription(store, auth.project.id, record.id);
+    store.projects.setWebhook(auth.project.id, { url: updated.webhook_url, version: updated.version }, at);
+    return presentWebhookSubscription(updated);
+  },
 
-    defineHandler("deleteWebhookSubscription", ({ params, auth, store, at }) => {
-      const record = subscription(store, auth.project.id, params.id);
-      store.webhookSubscriptions.delete(record.id);
-      store.projects.setWebhook(auth.project.id, { url: null, version: record.version }, at);
-      return { id: record.id, deleted: true };
-    }),
+  deleteWebhookSubscription: ({ params, auth, store, at }) => {
+    const record = subscription(store, auth.project.id, params.id);
+    store.webhookSubscriptions.delete(record.id);
+    store.projects.setWebhook(auth.project.id, { url: null, version: record.version }, at);
+    return { id: record.id, deleted: true };
+  },
 
-    defineHandler("rotateWebhookSecret", ({ params, auth, store, at }) => {
-      const record = subscription(store, auth.project.id, params.id);
-      const secret = newWebhookSecret();
-      store.projects.setWebhook(auth.project.id, { url: record.webhook_url, version: record.version, secret }, at);
-      store.webhookSubscriptions.touch(record.id, at);
-      return { id: record.id, secret };
-    }),
-  ]);
-}
+  rotateWebhookSecret: ({ params, auth, store, at }) => {
+    const record = subscription(store, auth.project.id, params.id);
+    const secret = newWebhookSecret();
+    store.projects.setWebhook(auth.project.id, { url: record.webhook_url, version: record.version, secret }, at);
+    store.webhookSubscriptions.touch(record.id, at);
+    return { id: record.id, secret };
+  },
+} satisfies HandlerGroup;

@@ -2,7 +2,8 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { bool, fromJson, int, likePattern, toJson } from "./json";
+import { int, likePattern, toJson } from "./json";
+import { columns, flag, json, rowReader, text, type ColumnReader } from "./rows";
 import { openSecret, sealSecret } from "./secrets";
 
 export interface AuthConfigRecord {
@@ -37,31 +38,20 @@ const LIVE = "deleted_at IS NULL";
 
 /** Secret maps (credentials, shared credentials, the proxy's key) go through secrets.ts. */
 const sealMap = (value: unknown): string => sealSecret(toJson(value));
-const openMap = <T>(stored: unknown, fallback: T): T => fromJson(openSecret(stored), fallback);
+const secretMap = <T>(fallback: T): ColumnReader<T> => {
+  const parse = json(fallback);
+  return (value) => parse(openSecret(value));
+};
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toRecord(row: Record<string, unknown> | undefined): AuthConfigRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    uuid: row.uuid as string,
-    project_id: row.project_id as string,
-    toolkit_slug: row.toolkit_slug as string,
-    name: row.name as string,
-    auth_scheme: row.auth_scheme as string,
-    type: row.type as string,
-    is_platform_managed: bool(row.is_platform_managed),
-    credentials: openMap(row.credentials, {}),
-    restrict_to_following_tools: fromJson(row.restrict_to_following_tools, []),
-    status: row.status as string,
-    created_by: row.created_by as string,
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-    proxy_config: openMap<ProxyConfigRecord | null>(row.proxy_config, null),
-    shared_credentials: openMap(row.shared_credentials, {}),
-    tools_for_connected_account_creation: fromJson(row.tools_for_connected_account_creation, []),
-  };
-}
+const toRecord = rowReader<AuthConfigRecord>({
+  ...columns(text, "id", "uuid", "project_id", "toolkit_slug", "name", "auth_scheme", "type", "status", "created_by", "created_at", "updated_at"),
+  is_platform_managed: flag,
+  credentials: secretMap({}),
+  restrict_to_following_tools: json([]),
+  proxy_config: secretMap<ProxyConfigRecord | null>(null),
+  shared_credentials: secretMap({}),
+  tools_for_connected_account_creation: json([]),
+});
 
 export interface NewAuthConfig {
   projectId: string;
@@ -144,10 +134,7 @@ export class AuthConfigStore {
       args.push(pattern, pattern, pattern);
     }
     if (!filter.showDisabled) where.push("status = 'ENABLED'");
-    return this.db
-      .stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE ${where.join(" AND ")} ORDER BY auto_id`)
-      .all(...args)
-      .map((row) => toRecord(row)!);
+    return toRecord.all(this.db.arrays(`SELECT ${COLUMNS} FROM auth_configs WHERE ${where.join(" AND ")} ORDER BY auto_id`), ...args);
   }
 
   /** Sets the fields given; the others stay. */

@@ -2,7 +2,8 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { bool, fromJson, toJson } from "./json";
+import { toJson } from "./json";
+import { columns, flag, json, nullableText, rowReader, text } from "./rows";
 
 export interface ConnectedAccountRecord {
   id: string;
@@ -40,28 +41,13 @@ export interface ConnectedAccountFilter {
   newestFirst?: boolean;
 }
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toRecord(row: Record<string, unknown> | undefined): ConnectedAccountRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    uuid: row.uuid as string,
-    project_id: row.project_id as string,
-    auth_config_id: row.auth_config_id as string,
-    auth_config_uuid: row.auth_config_uuid as string,
-    user_id: row.user_id as string,
-    status: row.status as string,
-    auth_scheme: row.auth_scheme as string,
-    val: fromJson(row.val, {}),
-    redirect_url: row.redirect_url as string | null,
-    callback_url: row.callback_url as string | null,
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-    toolkit_slug: row.toolkit_slug as string,
-    auth_config_is_platform_managed: bool(row.auth_config_is_platform_managed),
-    auth_config_status: row.auth_config_status as string,
-  };
-}
+const toRecord = rowReader<ConnectedAccountRecord>({
+  ...columns(text, "id", "uuid", "project_id", "auth_config_id", "auth_config_uuid", "user_id", "status", "auth_scheme", "created_at", "updated_at"),
+  ...columns(text, "toolkit_slug", "auth_config_status"),
+  ...columns(nullableText, "redirect_url", "callback_url"),
+  val: json({}),
+  auth_config_is_platform_managed: flag,
+});
 
 export class ConnectedAccountStore {
   constructor(private readonly db: Db) {}
@@ -125,10 +111,7 @@ export class ConnectedAccountStore {
     anyOf("ca.auth_config_id", filter.authConfigIds);
     anyOf("ca.status", filter.statuses);
     const order = filter.newestFirst ? "ORDER BY ca.auto_id DESC" : "ORDER BY ca.auto_id";
-    return this.db
-      .stmt(`${SELECT} WHERE ${where.join(" AND ")} ${order}`)
-      .all(...args)
-      .map((row) => toRecord(row)!);
+    return toRecord.all(this.db.arrays(`${SELECT} WHERE ${where.join(" AND ")} ${order}`), ...args);
   }
 
   /** Deletes the account (and, by cascade, its trigger instances). */

@@ -1,16 +1,14 @@
 /**
- * Opening the SQLite database and migrating its schema.
+ * The SQLite connection (`Db`: the connection and its prepared statements), opening a database
+ * file and migrating its schema.
  *
- * Durability: WAL mode with `synchronous = FULL`, kept after measuring `NORMAL`.
- * Under WAL, `NORMAL` writes each commit to the WAL before the answer but fsyncs only
- * at checkpoints: the commits survive the process being killed (kill -9; the crash test
- * of test/reliability passes with NORMAL too), but an OS crash or power loss can roll
- * back the last ones although the server acknowledged them. `FULL` fsyncs the WAL on
- * every commit, so "a restart keeps every acknowledged write" holds for a restart of
- * the machine as well, which is the reading we keep. Its price was ≈ 0.25 ms per write
- * (bench/platform's PATCH, 2026-11-22, ext4: ≈ 2100 req/s against ≈ 4600 with NORMAL);
- * since requests' writes are group-committed (transactions.ts), concurrent writes share
- * one fsync, and the same PATCH load does ≈ 6700–8100 req/s with FULL (2026-11-23).
+ * Durability: WAL mode with `synchronous = FULL`. Under WAL, `NORMAL` writes each commit to the
+ * WAL before the answer but fsyncs only at checkpoints: the commits survive the process being
+ * killed, but an OS crash or power loss can roll back the last ones although the server
+ * acknowledged them. `FULL` fsyncs the WAL on every commit, so "a restart keeps every
+ * acknowledged write" holds for a restart of the machine as well. Requests' writes are
+ * group-committed (transactions.ts), so concurrent writes share that fsync. The measurements
+ * behind this choice are in bench/README.md ("Durability: synchronous = FULL").
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -18,6 +16,20 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 
 /** Prepared statements kept per database; statements built with dynamic SQL (IN lists, optional filters) count too. */
 const STATEMENT_CACHE_SIZE = 256;
+
+/** Numbers the SQL functions `watch` creates, so that each has its own name. */
+let watches = 0;
+
+/**
+ * A statement answering its rows as arrays of column values: for lists, where reading a row
+ * from an array costs less than from node:sqlite's row objects (≈ 14 against 30 µs for 11 rows
+ * of 11 columns). `columns` names them in order (rows.ts reads them by these names); it is
+ * known once `all` has run.
+ */
+export interface ArrayStatement {
+  all(...params: SQLInputValue[]): unknown[][];
+  readonly columns: readonly string[];
+}
 
 /**
  * The connection plus a cache of its prepared statements, by SQL text. Compiling a
@@ -28,13 +40,6 @@ const STATEMENT_CACHE_SIZE = 256;
  * reuse: `run`/`get`/`all` reset it, everything is synchronous on one connection, SQLite
  * re-prepares it by itself after a schema change, and closing the database finalizes it.
  */
-let watches = 0;
-
-/** A statement answering its rows as arrays of column values, in the order of the SELECT. */
-export interface ArrayStatement {
-  all(...params: SQLInputValue[]): unknown[][];
-}
-
 export class Db {
   private readonly statements = new Map<string, StatementSync>();
   private readonly arrayStatements = new Map<string, ArrayStatement>();
@@ -50,21 +55,11 @@ export class Db {
     return statement;
   }
 
-  /**
-   * `stmt(sql)` answering rows as arrays: for lists, where turning each row into a record
-   * costs less from an array than from node:sqlite's row objects (≈ 14 against 30 µs for
-   * 11 rows of 11 columns). Node before 22.16 has no setReturnArrays: the objects' values then.
-   */
+  /** `stmt(sql)` answering rows as arrays (see ArrayStatement); Node before 22.16 has no setReturnArrays: the objects' values then. */
   arrays(sql: string): ArrayStatement {
     let statement = this.arrayStatements.get(sql);
     if (statement === undefined) {
-      const prepared = this.raw.prepare(sql);
-      if (typeof prepared.setReturnArrays === "function") {
-        prepared.setReturnArrays(true);
-        statement = prepared as unknown as ArrayStatement;
-      } else {
-        statement = { all: (...params) => prepared.all(...params).map((row) => Object.values(row)) };
-      }
+      statement = arrayStatement(this.raw.prepare(sql));
       remember(this.arrayStatements, sql, statement);
     }
     return statement;
@@ -110,6 +105,25 @@ export class Db {
     this.arrayStatements.clear();
     if (this.raw.isOpen) this.raw.close();
   }
+}
+
+function arrayStatement(prepared: StatementSync): ArrayStatement {
+  if (typeof prepared.setReturnArrays === "function") {
+    prepared.setReturnArrays(true);
+    const columns = prepared.columns().map((column) => column.name);
+    return { columns, all: (...params) => prepared.all(...params) as unknown as unknown[][] };
+  }
+  let columns: string[] = [];
+  return {
+    get columns() {
+      return columns;
+    },
+    all: (...params) => {
+      const rows = prepared.all(...params);
+      if (rows[0]) columns = Object.keys(rows[0]);
+      return rows.map((row) => Object.values(row));
+    },
+  };
 }
 
 function remember<T>(cache: Map<string, T>, sql: string, statement: T): void {

@@ -18,7 +18,7 @@ import { WebhookSubscriptionStore } from "./webhook-subscriptions";
 
 export type { AuthConfigFilter, AuthConfigRecord, ProxyConfigRecord } from "./auth-configs";
 export type { ConnectedAccountRecord } from "./connected-accounts";
-export type { McpInstanceRecord, McpServerRecord } from "./mcp";
+export type { McpInstanceRecord, McpServerRecord, OrderBy, OrderDirection } from "./mcp";
 export type { Org, OrgKey, OrgMember } from "./orgs";
 export type { Project, ProjectKey } from "./projects";
 export { defaultProjectConfig } from "./projects";

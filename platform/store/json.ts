@@ -1,12 +1,4 @@
-/**
- * JSON columns: objects and arrays are stored as JSON text.
- *
- * Rows: node:sqlite answers each row as a null-prototype object in dictionary mode. The
- * stores copy rows into records field by field rather than with `{ ...row }`: spreading
- * such an object costs several times more (≈ 2 µs against 0.5 µs a row of 11 columns), and
- * the records get one shape, which the serialization of the answer profits from too. Lists
- * (MCP servers, trigger instances) read rows as arrays (Db.arrays), cheaper still.
- */
+/** Column values: objects and arrays are stored as JSON text, booleans as 0/1. */
 export function toJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }

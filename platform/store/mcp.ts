@@ -1,8 +1,10 @@
 /** MCP servers (soft-deleted) and their per-user instances. */
 import type { SQLInputValue } from "node:sqlite";
 import { newId } from "../ids";
+import type { Slice } from "../pagination";
 import type { Db } from "./db";
-import { bool, fromJson, int, likePattern, toJson } from "./json";
+import { int, likePattern, toJson } from "./json";
+import { columns, flag, integer, json, nullableText, rowReader, text } from "./rows";
 
 export interface McpServerRecord {
   id: string;
@@ -29,33 +31,20 @@ export interface McpInstanceRecord {
 export type OrderBy = "created_at" | "updated_at";
 export type OrderDirection = "asc" | "desc";
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
-
 /** `instance_count` is kept by triggers on mcp_instances (store/db.ts, migration 2). */
 const SERVER_SELECT = `SELECT s.id, s.project_id, s.name, s.auth_config_ids, s.allowed_tools, s.toolkits, s.managed_auth_via_platform,
   s.created_at, s.updated_at, s.deleted_at, s.instance_count AS server_instance_count
   FROM mcp_servers s`;
 
-/** A row of SERVER_SELECT, read as an array (Db.arrays): the columns in their order. */
-function toServer(row: unknown[] | undefined): McpServerRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row[0] as string,
-    project_id: row[1] as string,
-    name: row[2] as string,
-    auth_config_ids: fromJson(row[3], []),
-    allowed_tools: fromJson(row[4], []),
-    toolkits: fromJson(row[5], []),
-    managed_auth_via_platform: bool(row[6]),
-    created_at: row[7] as string,
-    updated_at: row[8] as string,
-    deleted_at: row[9] as string | null,
-    server_instance_count: Number(row[10]),
-  };
-}
+const toServer = rowReader<McpServerRecord>({
+  ...columns(text, "id", "project_id", "name", "created_at", "updated_at"),
+  deleted_at: nullableText,
+  auth_config_ids: json([]),
+  allowed_tools: json([]),
+  toolkits: json([]),
+  managed_auth_via_platform: flag,
+  server_instance_count: integer,
+});
 
 /** Order columns come from a fixed set, never from the request text. */
 function orderClause(table: string, by: OrderBy, direction: OrderDirection): string {
@@ -64,8 +53,27 @@ function orderClause(table: string, by: OrderBy, direction: OrderDirection): str
   return `ORDER BY ${table}.${column} ${dir}, ${table}.auto_id ${dir}`;
 }
 
+/** Called with the id of a server whose fields changed or that was deleted. */
+export type McpServerChangeListener = (serverId: string) => void;
+
 export class McpStore {
+  private readonly changeListeners = new Set<McpServerChangeListener>();
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Calls `listener` for every server updated or soft-deleted through this store, from inside
+   * the writing transaction: the change may not be committed yet (or ever), so a listener reads
+   * the server again once the store's batch has settled. Returns the unsubscribe function.
+   */
+  onServerChange(listener: McpServerChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private announceChange(id: string): void {
+    for (const listener of this.changeListeners) listener(id);
+  }
 
   create(input: {
     projectId: string;
@@ -98,7 +106,12 @@ export class McpStore {
 
   /** A live (not deleted) server of the project. */
   get(projectId: string, id: string): McpServerRecord | undefined {
-    return toServer(this.db.arrays(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).all(id, projectId)[0]);
+    return toServer(this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.project_id = ? AND s.deleted_at IS NULL`).get(id, projectId));
+  }
+
+  /** A live server by id alone, whatever its project: for the MCP endpoint, whose URL names only the server. */
+  getById(id: string): McpServerRecord | undefined {
+    return toServer(this.db.stmt(`${SERVER_SELECT} WHERE s.id = ? AND s.deleted_at IS NULL`).get(id));
   }
 
   /** Live servers of the project, filtered and paged; `toolkit` matches case-insensitively. */
@@ -114,7 +127,7 @@ export class McpStore {
       offset: number;
       limit: number;
     },
-  ): Page<McpServerRecord> {
+  ): Slice<McpServerRecord> {
     const where = ["s.project_id = ?", "s.deleted_at IS NULL"];
     const args: SQLInputValue[] = [projectId];
     if (filter.toolkit !== undefined) {
@@ -142,11 +155,14 @@ export class McpStore {
     // COUNT(*) OVER () would read and sort every match (slower here than a second query); the
     // count is needless when the row after the page (read too) is not there.
     const offset = Math.min(filter.offset, Number.MAX_SAFE_INTEGER);
-    const rows = this.db
-      .arrays(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`)
-      .all(...args, filter.limit + 1, offset);
+    const rows = toServer.all(
+      this.db.arrays(`${SERVER_SELECT} WHERE ${whereSql} ${orderClause("s", filter.orderBy, filter.orderDirection)} LIMIT ? OFFSET ?`),
+      ...args,
+      filter.limit + 1,
+      offset,
+    );
     const more = rows.length > filter.limit;
-    const items = (more ? rows.slice(0, filter.limit) : rows).map((row) => toServer(row)!);
+    const items = more ? rows.slice(0, filter.limit) : rows;
     const total =
       more || (items.length === 0 && offset > 0)
         ? (this.db.stmt(`SELECT COUNT(*) AS n FROM mcp_servers s WHERE ${whereSql}`).get(...args) as { n: number }).n
@@ -168,10 +184,12 @@ export class McpStore {
     if (change.managedAuthViaPlatform !== undefined)
       (sets.push("managed_auth_via_platform = ?"), args.push(int(change.managedAuthViaPlatform)));
     this.db.stmt(`UPDATE mcp_servers SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+    this.announceChange(id);
   }
 
   softDelete(id: string, at: string): void {
     this.db.stmt("UPDATE mcp_servers SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL").run(at, at, id);
+    this.announceChange(id);
   }
 
   /** Records that a user has an instance of the server (idempotent; bumps updated_at). */
@@ -195,7 +213,7 @@ export class McpStore {
   listInstances(
     serverId: string,
     filter: { search?: string; orderBy: OrderBy; orderDirection: OrderDirection; offset: number; limit: number },
-  ): Page<McpInstanceRecord> {
+  ): Slice<McpInstanceRecord> {
     const where = ["i.server_id = ?"];
     const args: SQLInputValue[] = [serverId];
     if (filter.search !== undefined) {

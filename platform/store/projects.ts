@@ -2,7 +2,8 @@
 import type { ProjectConfig } from "../../api";
 import { newId } from "../ids";
 import type { Db } from "./db";
-import { bool, fromJson, toJson } from "./json";
+import { fromJson, toJson } from "./json";
+import { columns, flag, integer, nullableText, rowReader, text } from "./rows";
 import { openSecret, sealSecret } from "./secrets";
 
 export interface Project {
@@ -54,43 +55,23 @@ const PROJECT_COLUMNS =
 const KEY_COLUMNS =
   "auto_id, id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at, deleted_at";
 
-/** Field by field: rows of node:sqlite are dictionary-mode objects, slow to spread (see json.ts). */
-function toProject(row: Record<string, unknown> | undefined): Project | undefined {
-  if (!row) return undefined;
-  return {
-    auto_id: Number(row.auto_id),
-    id: row.id as string,
-    org_id: row.org_id as string,
-    name: row.name as string,
-    email: row.email as string,
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-    webhook_url: row.webhook_url as string | null,
-    event_webhook_url: row.event_webhook_url as string | null,
-    webhook_secret: openSecret(row.webhook_secret),
-    triggers_enabled: bool(row.triggers_enabled),
-    last_subscribed_at: row.last_subscribed_at as string | null,
-    is_new_webhook: bool(row.is_new_webhook),
-    webhook_version: row.webhook_version as string | null,
-    config: { ...defaultProjectConfig(), ...fromJson<Partial<ProjectConfig>>(row.config, {}) },
-  };
-}
+const toProject = rowReader<Project>({
+  ...columns(text, "id", "org_id", "name", "email", "created_at", "updated_at"),
+  ...columns(nullableText, "webhook_url", "event_webhook_url", "last_subscribed_at", "webhook_version"),
+  webhook_secret: openSecret,
+  auto_id: integer,
+  triggers_enabled: flag,
+  is_new_webhook: flag,
+  // The stored config over the defaults: a config written before a field existed lacks it.
+  config: (value) => ({ ...defaultProjectConfig(), ...fromJson<Partial<ProjectConfig>>(value, {}) }),
+});
 
-function toKey(row: Record<string, unknown> | undefined): ProjectKey | undefined {
-  if (!row) return undefined;
-  return {
-    auto_id: Number(row.auto_id),
-    id: row.id as string,
-    project_id: row.project_id as string,
-    org_member_id: row.org_member_id as string,
-    name: row.name as string,
-    key_hash: row.key_hash as Uint8Array,
-    key_last4: row.key_last4 as string,
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-    deleted_at: row.deleted_at as string | null,
-  };
-}
+const toKey = rowReader<ProjectKey>({
+  ...columns(text, "id", "project_id", "org_member_id", "name", "key_last4", "created_at", "updated_at"),
+  deleted_at: nullableText,
+  auto_id: integer,
+  key_hash: (value) => value as Uint8Array,
+});
 
 export class ProjectStore {
   constructor(private readonly db: Db) {}

@@ -1,8 +1,10 @@
 /** Trigger instances: one per connected account and trigger type. */
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
+import type { Slice } from "../pagination";
 import type { Db } from "./db";
-import { fromJson, toJson } from "./json";
+import { toJson } from "./json";
+import { columns, json, nullableText, rowReader, text } from "./rows";
 
 export interface TriggerInstanceRecord {
   id: string;
@@ -31,26 +33,12 @@ const SELECT = `SELECT t.id, t.uuid, t.project_id, t.connected_account_id, ca.uu
 /** Newest first; trigger_instances_project_created (migration 2) gives this order without a sort. */
 const ORDER = "ORDER BY t.created_at DESC, t.auto_id DESC";
 
-/** A row of SELECT, read as an array (Db.arrays): the columns in their order. */
-function toRecord(row: unknown[] | undefined): TriggerInstanceRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row[0] as string,
-    uuid: row[1] as string,
-    project_id: row[2] as string,
-    connected_account_id: row[3] as string,
-    connected_account_uuid: row[4] as string,
-    auth_config_id: row[5] as string,
-    auth_config_uuid: row[6] as string,
-    user_id: row[7] as string,
-    trigger_slug: row[8] as string,
-    trigger_config: fromJson(row[9], {}),
-    state: fromJson(row[10], {}),
-    created_at: row[11] as string,
-    updated_at: row[12] as string,
-    disabled_at: row[13] as string | null,
-  };
-}
+const toRecord = rowReader<TriggerInstanceRecord>({
+  ...columns(text, "id", "uuid", "project_id", "connected_account_id", "connected_account_uuid", "auth_config_id", "auth_config_uuid", "user_id", "trigger_slug", "created_at", "updated_at"),
+  disabled_at: nullableText,
+  trigger_config: json({}),
+  state: json({}),
+});
 
 export interface TriggerFilter {
   userIds?: string[];
@@ -95,29 +83,26 @@ export class TriggerStore {
   }
 
   get(projectId: string, id: string): TriggerInstanceRecord | undefined {
-    return toRecord(this.db.arrays(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).all(id, projectId)[0]);
+    return toRecord(this.db.stmt(`${SELECT} WHERE t.id = ? AND t.project_id = ?`).get(id, projectId));
   }
 
   /** Every matching trigger of the project, newest first. Each array filter matches any of its values. */
   list(projectId: string, filter: TriggerFilter): TriggerInstanceRecord[] {
     const { whereSql, args } = this.where(projectId, filter);
-    return this.db
-      .arrays(`${SELECT} WHERE ${whereSql} ${ORDER}`)
-      .all(...args)
-      .map((row) => toRecord(row)!);
+    return toRecord.all(this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER}`), ...args);
   }
 
   /**
    * One page of `list`, cut in SQL, and the number of matches. One row more than the page is
    * read: when it is not there, the total follows from the page and needs no count.
    */
-  page(projectId: string, filter: TriggerFilter, window: { offset: number; limit: number }): { items: TriggerInstanceRecord[]; total: number } {
+  page(projectId: string, filter: TriggerFilter, window: { offset: number; limit: number }): Slice<TriggerInstanceRecord> {
     const { whereSql, args } = this.where(projectId, filter);
     // Beyond any table's size; keeps the bound value an exact integer.
     const offset = Math.min(window.offset, Number.MAX_SAFE_INTEGER);
-    const rows = this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`).all(...args, window.limit + 1, offset);
+    const rows = toRecord.all(this.db.arrays(`${SELECT} WHERE ${whereSql} ${ORDER} LIMIT ? OFFSET ?`), ...args, window.limit + 1, offset);
     const more = rows.length > window.limit;
-    const items = (more ? rows.slice(0, window.limit) : rows).map((row) => toRecord(row)!);
+    const items = more ? rows.slice(0, window.limit) : rows;
     const total =
       more || (items.length === 0 && offset > 0)
         ? (this.db.stmt(`SELECT COUNT(*) AS n ${FROM} WHERE ${whereSql}`).get(...args) as { n: number }).n

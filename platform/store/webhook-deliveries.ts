@@ -4,7 +4,8 @@
  * (the `webhook-id` and the body stay the same across attempts, as Standard Webhooks asks).
  */
 import type { Db } from "./db";
-import { fromJson, toJson } from "./json";
+import { toJson } from "./json";
+import { columns, json, rowReader, text, type ColumnReader } from "./rows";
 
 export type DeliveryStatus = "pending" | "delivered" | "failed";
 
@@ -33,22 +34,11 @@ export interface WebhookDeliveryRecord {
 
 const COLUMNS = "id, project_id, subscription_id, trigger_id, event_type, webhook_url, body, status, attempts, created_at, updated_at";
 
-function toRecord(row: Record<string, unknown> | undefined): WebhookDeliveryRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    project_id: row.project_id as string,
-    subscription_id: row.subscription_id as string,
-    trigger_id: row.trigger_id as string,
-    event_type: row.event_type as string,
-    webhook_url: row.webhook_url as string,
-    body: row.body as string,
-    status: row.status as DeliveryStatus,
-    attempts: fromJson(row.attempts, []),
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-  };
-}
+const toRecord = rowReader<WebhookDeliveryRecord>({
+  ...columns(text, "id", "project_id", "subscription_id", "trigger_id", "event_type", "webhook_url", "body", "created_at", "updated_at"),
+  status: text as ColumnReader<DeliveryStatus>,
+  attempts: json<DeliveryAttempt[]>([]),
+});
 
 export class WebhookDeliveryStore {
   constructor(private readonly db: Db) {}
@@ -89,9 +79,6 @@ export class WebhookDeliveryStore {
     const where = [`project_id IN (${projectIds.map(() => "?").join(", ")})`];
     const args: string[] = [...projectIds];
     if (filter.triggerId !== undefined) (where.push("trigger_id = ?"), args.push(filter.triggerId));
-    return this.db
-      .stmt(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE ${where.join(" AND ")} ORDER BY auto_id DESC LIMIT ?`)
-      .all(...args, filter.limit)
-      .map((row) => toRecord(row)!);
+    return toRecord.all(this.db.arrays(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE ${where.join(" AND ")} ORDER BY auto_id DESC LIMIT ?`), ...args, filter.limit);
   }
 }

@@ -5,7 +5,8 @@
  */
 import { newId } from "../ids";
 import type { Db } from "./db";
-import { fromJson, toJson } from "./json";
+import { toJson } from "./json";
+import { columns, json, rowReader, text } from "./rows";
 import { openSecret } from "./secrets";
 
 export interface WebhookSubscriptionRecord {
@@ -20,22 +21,14 @@ export interface WebhookSubscriptionRecord {
   updated_at: string;
 }
 
-const SELECT = `SELECT w.id, w.project_id, w.webhook_url, w.version, w.enabled_events, p.webhook_secret, w.created_at, w.updated_at
+const SELECT = `SELECT w.id, w.project_id, w.webhook_url, w.version, w.enabled_events, p.webhook_secret AS secret, w.created_at, w.updated_at
   FROM webhook_subscriptions w JOIN projects p ON p.id = w.project_id`;
 
-function toRecord(row: Record<string, unknown> | undefined): WebhookSubscriptionRecord | undefined {
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    project_id: row.project_id as string,
-    webhook_url: row.webhook_url as string,
-    version: row.version as string,
-    enabled_events: fromJson(row.enabled_events, []),
-    secret: openSecret(row.webhook_secret) ?? "",
-    created_at: row.created_at as string,
-    updated_at: row.updated_at as string,
-  };
-}
+const toRecord = rowReader<WebhookSubscriptionRecord>({
+  ...columns(text, "id", "project_id", "webhook_url", "version", "created_at", "updated_at"),
+  enabled_events: json<string[]>([]),
+  secret: (value) => openSecret(value) ?? "",
+});
 
 export class WebhookSubscriptionStore {
   constructor(private readonly db: Db) {}

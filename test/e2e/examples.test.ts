@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
 import { createE2EStack, describeE2E, repoRoot, type E2EStack } from "./harness";
+import { listedToolNames } from "./mcp-client";
 import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
 
 const examplesDir = path.join(repoRoot, "examples");
@@ -48,6 +49,8 @@ describeE2E("examples (real engine, local platform)", () => {
     expect(String(up.outputs.mcpUrl?.value)).toContain(serverId);
     expect((await p.client.mcp.get(serverId)).allowed_tools).toEqual(["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"]);
     expect((await p.client.config.get()).require_mcp_api_key).toBe(true);
+    // An MCP client connects to the declared server and sees exactly the tools the stack allows.
+    expect(await listedToolNames(String(up.outputs.mcpUrl?.value), p.config.apiKey!)).toEqual(["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"]);
     await expectNoKeysInState(e2e, [p.config.apiKey, p.config.orgApiKey]);
 
     const destroy = await e2e.stack.destroy();
@@ -85,6 +88,7 @@ describeE2E("examples (real engine, local platform)", () => {
     const serverId = String(up.outputs.serverId?.value);
     const triggerId = String(up.outputs.triggerId?.value);
     expect(up.outputs.allowedTools?.value).toEqual(["GITHUB_CREATE_ISSUE"]);
+    expect(await listedToolNames((await p.client.mcp.get(serverId)).mcp_url, p.config.apiKey!)).toEqual(["GITHUB_CREATE_ISSUE"]);
     expect(up.outputs.triggerEnabled?.value).toBe(false);
 
     await e2e.stack.destroy();

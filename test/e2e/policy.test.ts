@@ -1,5 +1,7 @@
-// The policy pack `integration-platform` (policy/) under the real engine: `pulumi preview
-// --policy-pack policy [--policy-pack-config <file>]` through the Automation API.
+// The policy pack `integration-platform` under the real engine, run from the installed package
+// as users run it: `pulumi preview --policy-pack node_modules/pulumi-integration-platform/policy
+// [--policy-pack-config <file>]` through the Automation API (`npm run build` installs the packed
+// tarball there).
 //
 // The program declares resources of the provider's type tokens with a trivial dynamic
 // provider of its own: a policy sees only a resource's type and props, so this does not
@@ -10,9 +12,10 @@ import * as pulumi from "@pulumi/pulumi";
 import type { PreviewOptions } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { RESOURCE_MODULE, type TYPE_TOKENS } from "../../provider/resources/schema";
+import { failureMessage } from "./failure";
 import { createE2EStack, describeE2E, type E2EStack, repoRoot } from "./harness";
 
-const policyPack = path.join(repoRoot, "policy");
+const policyPack = path.join(repoRoot, "node_modules/pulumi-integration-platform/policy");
 const strictConfig = path.join(policyPack, "examples/strict.json");
 
 // Serialized into state and run in pulumi-resource-pulumi-nodejs: must capture nothing.
@@ -89,13 +92,8 @@ describeE2E("policy pack integration-platform under the real engine", () => {
   }
 
   /** Runs a preview that must fail and returns everything it printed. */
-  async function failingPreview(v: Variant, opts: PreviewOptions = {}): Promise<string> {
-    const error = await preview(v, opts).then(
-      () => undefined,
-      (err: unknown) => err,
-    );
-    expect(error, "preview should fail").toBeInstanceOf(Error);
-    return String((error as Error).message);
+  function failingPreview(v: Variant, opts: PreviewOptions = {}): Promise<string> {
+    return failureMessage(preview(v, opts));
   }
 
   async function configFile(name: string, config: object): Promise<string> {

@@ -1,53 +1,17 @@
 /** The CLI as users run it: dist/platform/cli.js under Node 24, first stdout line, signals, flags. */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_DB, parseCommandLine, UsageError } from "../../platform/cli";
-import { CLI, ensureBuilt } from "./build";
+import { CliProcesses, ensureBuilt, exited } from "./build";
 
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  first: Record<string, string>;
-  stderr: () => string;
-}
-
-const children: ChildProcessWithoutNullStreams[] = [];
+const cli = new CliProcesses();
 const dirs: string[] = [];
-
-function run(args: string[], env: Record<string, string> = {}): ChildProcessWithoutNullStreams {
-  const clean = { ...process.env };
-  delete clean.INTEGRATION_PLATFORM_ORG_API_KEY;
-  delete clean.INTEGRATION_PLATFORM_API_KEY;
-  delete clean.INTEGRATION_PLATFORM_CHAOS;
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...clean, ...env } });
-  children.push(child);
-  return child;
-}
-
-async function start(args: string[], env: Record<string, string> = {}): Promise<Started> {
-  const child = run(args, env);
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once("line", (l) => {
-      rl.close();
-      resolve(l);
-    });
-    child.once("exit", (code) => reject(new Error(`exited ${code} before its first line: ${stderr}`)));
-  });
-  return { child, first: JSON.parse(line), stderr: () => stderr };
-}
-
-function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once("exit", (code) => resolve(code));
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}) => cli.run(args, env);
+const start = (args: string[], env: Record<string, string> = {}) => cli.start(args, env);
+const exitOf = async (child: ChildProcessWithoutNullStreams): Promise<number | null> => (await exited(child)).code;
 
 async function finish(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = run(args);
@@ -63,8 +27,8 @@ beforeAll(() => {
   ensureBuilt();
 }, 120_000);
 
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+afterAll(async () => {
+  await cli.killAll();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import type { z } from "zod";
 import { buildApp, type BuildAppOptions } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
-import { createProjectRecord, issueProjectKey } from "../../platform/routes/projects";
+import { createProjectRecord, issueProjectKey } from "../../platform/services/projects";
 import { bootstrap } from "../../platform/seed";
 import { Store } from "../../platform/store";
 
@@ -160,4 +160,19 @@ export async function getParsed<S extends z.ZodType>(h: Harness, url: string, sc
   const answer = await h.call({ url, apiKey });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return schema.parse(answer.body);
+}
+
+/** What `fn` throws; fails the test when it returns. */
+export function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (err) {
+    return err;
+  }
+  throw new Error("expected a throw");
+}
+
+/** The GitHub and Slack OAuth2 auth configs most tests of the project's objects start from. */
+export async function githubAndSlack(h: Harness): Promise<{ github: any; slack: any }> {
+  return { github: await h.authConfig("github", "OAUTH2"), slack: await h.authConfig("slack", "OAUTH2") };
 }

@@ -1,15 +1,14 @@
 /** MCP servers: create, get, list by app, patch, soft delete, instances, URL generation. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { McpInstancePage, McpServer, McpServerPage } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, githubAndSlack, harness, type Harness } from "./helpers";
 
 let h: Harness;
 let github: any;
 let slack: any;
 beforeEach(async () => {
   h = await harness();
-  github = await h.authConfig("github", "OAUTH2");
-  slack = await h.authConfig("slack", "OAUTH2");
+  ({ github, slack } = await githubAndSlack(h));
 });
 afterEach(async () => {
   await h.close();
@@ -25,9 +24,10 @@ describe("MCP servers", () => {
     expect(server.id).toMatch(/^mcp_/);
     expect(server.toolkits).toEqual(["github"]);
     expect(server.toolkit_icons.github).toMatch(/^https?:/);
-    expect(server.mcp_url).toBe(`http://localhost:80/v3/mcp/${server.id}/mcp`);
-    expect(Object.keys(server.commands).sort()).toEqual(["claude", "cursor", "windsurf"]);
-    expect(server.commands.cursor).toContain(server.mcp_url);
+    // Not listening (inject): the fixed unbound origin, never the request's Host.
+    expect(server.mcp_url).toBe(`http://localhost/v3/mcp/${server.id}/mcp`);
+    expect(Object.keys(server.commands).sort()).toEqual(["claude", "cursor", "json"]);
+    expect(server.commands.claude).toContain(server.mcp_url);
     expect(server).toMatchObject({ server_instance_count: 0, managed_auth_via_platform: false, deleted: false });
     const got = await h.call({ url: `/api/v3/mcp/${server.id}`, apiKey: h.apiKey });
     expect(got.body).toEqual(answer.body);

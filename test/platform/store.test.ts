@@ -10,6 +10,7 @@ import { hashKey } from "../../platform/ids";
 import { bootstrap } from "../../platform/seed";
 import { SCHEMA_VERSION, Store } from "../../platform/store";
 import { Db, MIGRATIONS } from "../../platform/store/db";
+import { flag, json, nullableText, rowReader, text } from "../../platform/store/rows";
 
 const dirs: string[] = [];
 const tempDb = () => {
@@ -17,6 +18,15 @@ const tempDb = () => {
   dirs.push(dir);
   return join(dir, "nested", "platform.db");
 };
+
+/** A file store with the demo seeded, and an app on it. */
+function demoOnFile() {
+  const path = tempDb();
+  const catalog = Catalog.load();
+  const store = new Store(path);
+  const boot = bootstrap(store, catalog, { seed: "demo" });
+  return { path, store, boot, app: buildApp({ store, catalog }) };
+}
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
@@ -77,11 +87,7 @@ describe("store", () => {
   });
 
   it("sees keys revoked by another connection to the file (remembered authentication is forgotten)", async () => {
-    const path = tempDb();
-    const catalog = Catalog.load();
-    const store = new Store(path);
-    const boot = bootstrap(store, catalog, { seed: "demo" });
-    const app = buildApp({ store, catalog });
+    const { path, store, boot, app } = demoOnFile();
     const session = () => app.inject({ url: "/api/v3/auth/session/info", headers: { "x-api-key": boot.apiKey! } });
     const projects = () => app.inject({ url: "/api/v3/org/owner/project/list", headers: { "x-org-api-key": boot.orgApiKey! } });
     expect((await session()).statusCode).toBe(200);
@@ -98,13 +104,16 @@ describe("store", () => {
     store.close();
   });
 
-  it("reads rows as arrays, also on a Node without setReturnArrays", () => {
+  it("reads rows into records by column name: every field, with its conversion", () => {
     const raw = new DatabaseSync(":memory:");
-    raw.exec("CREATE TABLE t (a TEXT, b INTEGER); INSERT INTO t VALUES ('x', 1), ('y', NULL)");
-    const older = { prepare: (sql: string) => ({ all: (...params: never[]) => raw.prepare(sql).all(...params) }) } as unknown as DatabaseSync;
-    for (const db of [new Db(raw), new Db(older)]) {
-      expect(db.arrays("SELECT a, b FROM t WHERE a <> ? ORDER BY a").all("z")).toEqual([["x", 1], ["y", null]]);
-    }
+    raw.exec(`CREATE TABLE t (a TEXT, b INTEGER, c TEXT, d TEXT); INSERT INTO t VALUES ('x', 1, '["p"]', NULL), ('y', 0, 'not json', 'z')`);
+    const read = rowReader<{ a: string; b: boolean; c: string[]; d: string | null }>({ a: text, b: flag, c: json([]), d: nullableText });
+    const rows = new Db(raw).stmt("SELECT d, c, b, a FROM t ORDER BY a").all();
+    expect(rows.map(read)).toEqual([
+      { a: "x", b: true, c: ["p"], d: null },
+      { a: "y", b: false, c: [], d: "z" },
+    ]);
+    expect(read(undefined)).toBeUndefined();
     raw.close();
   });
 
@@ -142,11 +151,10 @@ describe("store", () => {
 
 describe("persistence", () => {
   it("keeps every acknowledged write across a close and reopen of a file database", async () => {
-    const path = tempDb();
     const catalog = Catalog.load();
-    let store = new Store(path);
-    const boot = bootstrap(store, catalog, { seed: "demo" });
-    let app = buildApp({ store, catalog });
+    const demo = demoOnFile();
+    const { path, boot } = demo;
+    let { store, app } = demo;
     const key = { "x-api-key": boot.apiKey!, "content-type": "application/json" };
     const created = await app.inject({
       method: "POST",

@@ -1,8 +1,8 @@
 /** Trigger instances (upsert, active list with every filter, enable/disable, delete) and trigger types. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TriggerInstancePage, TriggerTypePage } from "../../api";
-import { encodeCursor, paginateByCursor } from "../../platform/catalog";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { encodeCursor, paginateByCursor } from "../../platform/pagination";
+import { expectError, expectProjectAuthFailures, githubAndSlack, harness, type Harness } from "./helpers";
 
 let h: Harness;
 let github: any;
@@ -12,8 +12,7 @@ let bob: any;
 let bobSlack: any;
 beforeEach(async () => {
   h = await harness();
-  github = await h.authConfig("github", "OAUTH2");
-  slack = await h.authConfig("slack", "OAUTH2");
+  ({ github, slack } = await githubAndSlack(h));
   alice = await h.account(github.id, "alice");
   bob = await h.account(github.id, "bob");
   bobSlack = await h.account(slack.id, "bob");

@@ -7,7 +7,7 @@ import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TriggerMessageEvent } from "../../api";
-import type { WebhookDeliveryOptions } from "../../platform/webhooks/dispatcher";
+import type { WebhookDeliveryOptions } from "../../platform/services/webhook-delivery";
 import { expectError, harness, type Harness } from "./helpers";
 
 interface Received {

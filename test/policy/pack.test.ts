@@ -69,13 +69,16 @@ describe("the pack", () => {
     }
   });
 
-  it("runs as a TypeScript pack from this directory: PulumiPolicy.yaml and package.json with version and main", () => {
+  it("runs compiled, from the installed package: PulumiPolicy.yaml, package.json with the package's version and main, all shipped", () => {
     const yaml = readFileSync(path.join(policyDir, "PulumiPolicy.yaml"), "utf8");
-    expect(yaml).toMatch(/^runtime: nodejs$/m);
+    expect(yaml).toMatch(/^runtime:\n {2}name: nodejs\n {2}options:\n {4}typescript: false$/m);
     const pkg = JSON.parse(readFileSync(path.join(policyDir, "package.json"), "utf8")) as Record<string, unknown>;
-    expect(pkg.version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(pkg.main).toBe("index.ts");
+    const root = JSON.parse(readFileSync(path.join(policyDir, "../package.json"), "utf8")) as { version: string; files: string[] };
+    expect(pkg.version).toBe(root.version);
+    // The language host requires the directory: main is the compiled index.ts, which the package ships.
+    expect(pkg.main).toBe("../dist/policy/index.js");
     expect(pkg.dependencies).toBeUndefined();
+    for (const shipped of ["dist/policy", "policy/PulumiPolicy.yaml", "policy/package.json", "policy/examples"]) expect(root.files).toContain(shipped);
   });
 });
 

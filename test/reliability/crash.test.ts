@@ -13,17 +13,15 @@
  * Three kill/restart cycles on one database. Needs `npm run build` (the test
  * command `npm test` builds before vitest).
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import type { ChildProcessWithoutNullStreams } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLI, CliProcesses, exited, staleSource } from "../platform/build";
 
-const ROOT = join(__dirname, "..", "..");
-const CLI = join(ROOT, "dist", "platform", "cli.js");
 const ORG_KEY = `iok_${randomBytes(20).toString("hex")}`;
 const API_KEY = `ipk_${randomBytes(20).toString("hex")}`;
 const GITHUB_TRIGGERS = ["GITHUB_COMMIT_EVENT", "GITHUB_PULL_REQUEST_EVENT", "GITHUB_ISSUE_ADDED_EVENT", "GITHUB_STAR_ADDED_EVENT"];
@@ -31,50 +29,22 @@ const ACCOUNTS = 12;
 /** Acknowledged writes after which each cycle's process is killed. */
 const KILL_AFTER = [120, 200, 160];
 
-function newestSource(dir: string): { path: string; mtime: number } {
-  let newest = { path: dir, mtime: 0 };
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    const candidate = entry.isDirectory() ? newestSource(path) : /\.ts$/.test(entry.name) ? { path, mtime: statSync(path).mtimeMs } : newest;
-    if (candidate.mtime > newest.mtime) newest = candidate;
-  }
-  return newest;
-}
-
 interface Running {
   child: ChildProcessWithoutNullStreams;
   url: string;
   stderr(): string;
 }
 
-const children: ChildProcessWithoutNullStreams[] = [];
+const cli = new CliProcesses();
 
 async function start(db: string): Promise<Running> {
-  const env: NodeJS.ProcessEnv = { ...process.env, INTEGRATION_PLATFORM_ORG_API_KEY: ORG_KEY, INTEGRATION_PLATFORM_API_KEY: API_KEY };
-  delete env.INTEGRATION_PLATFORM_CHAOS;
-  const child = spawn(process.execPath, [CLI, "serve", "--port", "0", "--db", db, "--seed", "demo"], { env });
-  children.push(child);
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once("line", (first) => {
-      rl.close();
-      resolve(first);
-    });
-    child.once("exit", (code, signal) => reject(new Error(`the CLI exited (${code ?? signal}) before its first line:\n${stderr}`)));
+  const { child, first, stderr } = await cli.start(["serve", "--port", "0", "--db", db, "--seed", "demo"], {
+    INTEGRATION_PLATFORM_ORG_API_KEY: ORG_KEY,
+    INTEGRATION_PLATFORM_API_KEY: API_KEY,
   });
-  const first = JSON.parse(line) as { url: string; apiKey?: string; orgApiKey?: string };
   expect(first.apiKey).toBe(API_KEY);
   expect(first.orgApiKey).toBe(ORG_KEY);
-  return { child, url: first.url, stderr: () => stderr };
-}
-
-function exited(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
-    else child.once("exit", (code, signal) => resolve({ code, signal }));
-  });
+  return { child, url: first.url!, stderr };
 }
 
 interface Answer {
@@ -267,21 +237,15 @@ describe("crash safety of the CLI", () => {
     if (!existsSync(CLI)) {
       throw new Error(`${CLI} is missing: run \`npm run build\` before this test (\`npm test\` builds before vitest).`);
     }
-    const built = statSync(CLI).mtimeMs;
-    const newest = [newestSource(join(ROOT, "platform")), newestSource(join(ROOT, "api"))].sort((a, b) => b.mtime - a.mtime)[0]!;
-    if (newest.mtime > built) {
-      console.warn(`crash.test.ts: dist/ is older than ${newest.path}; this test runs the built CLI — run \`npm run build\` to test the current sources.`);
+    const stale = staleSource();
+    if (stale) {
+      console.warn(`crash.test.ts: dist/ is older than ${stale}; this test runs the built CLI — run \`npm run build\` to test the current sources.`);
     }
     dir = mkdtempSync(join(tmpdir(), "ip-crash-"));
     db = join(dir, "platform.db");
   });
   afterAll(async () => {
-    for (const child of children) {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGKILL");
-        await exited(child);
-      }
-    }
+    await cli.killAll();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

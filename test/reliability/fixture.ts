@@ -16,7 +16,7 @@ import { REQUEST_ID_HEADER } from "../../api";
 import { buildApp } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
 import { hashKey, newOrgKey } from "../../platform/ids";
-import { createProjectRecord, issueProjectKey } from "../../platform/routes/projects";
+import { createProjectRecord, issueProjectKey } from "../../platform/services/projects";
 import { bootstrap } from "../../platform/seed";
 import { Store } from "../../platform/store";
 

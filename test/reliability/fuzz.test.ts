@@ -27,7 +27,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { AUTH_HEADERS, routes, type RouteDef, type RouteName } from "../../api";
-import { createProjectRecord } from "../../platform/routes/projects";
+import { createProjectRecord } from "../../platform/services/projects";
 import { createFixture, expectEnvelope, type Fixture, type ProjectObjects } from "./fixture";
 import { CASES } from "./requests";
 

@@ -2,7 +2,7 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Db } from "./db";
-import { toJson } from "./json";
+import { toJson, whereAnyOf } from "./json";
 import { columns, flag, json, nullableText, rowReader, text } from "./rows";
 
 export interface ConnectedAccountRecord {
@@ -101,11 +101,7 @@ export class ConnectedAccountStore {
   list(projectId: string, filter: ConnectedAccountFilter = {}): ConnectedAccountRecord[] {
     const where = ["ca.project_id = ?"];
     const args: SQLInputValue[] = [projectId];
-    const anyOf = (column: string, values: string[] | undefined) => {
-      if (!values?.length) return;
-      where.push(`${column} IN (${values.map(() => "?").join(", ")})`);
-      args.push(...values);
-    };
+    const anyOf = (column: string, values: string[] | undefined) => whereAnyOf(where, args, column, values);
     anyOf("ca.user_id", filter.userId !== undefined ? [filter.userId] : filter.userIds);
     anyOf("ac.toolkit_slug", filter.toolkitSlugs?.map((slug) => slug.toLowerCase()));
     anyOf("ca.auth_config_id", filter.authConfigIds);

@@ -1,4 +1,6 @@
-/** Column values: objects and arrays are stored as JSON text, booleans as 0/1. */
+/** Column values: objects and arrays are stored as JSON text, booleans as 0/1; conditions on user values (LIKE, IN). */
+import type { SQLInputValue } from "node:sqlite";
+
 export function toJson(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
@@ -18,4 +20,11 @@ export const int = (value: boolean): number => (value ? 1 : 0);
 /** `name LIKE ? ESCAPE '\'` for a substring match with user text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Adds `column IN (?, …)` to `where` and its values to `args`; no values, no condition. */
+export function whereAnyOf(where: string[], args: SQLInputValue[], column: string, values: readonly string[] | undefined): void {
+  if (!values?.length) return;
+  where.push(`${column} IN (${values.map(() => "?").join(", ")})`);
+  args.push(...values);
 }

@@ -3,7 +3,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import type { Slice } from "../pagination";
 import type { Db } from "./db";
-import { toJson } from "./json";
+import { toJson, whereAnyOf } from "./json";
 import { columns, json, nullableText, rowReader, text } from "./rows";
 
 export interface TriggerInstanceRecord {
@@ -113,11 +113,7 @@ export class TriggerStore {
   private where(projectId: string, filter: TriggerFilter): { whereSql: string; args: SQLInputValue[] } {
     const where = ["t.project_id = ?"];
     const args: SQLInputValue[] = [projectId];
-    const anyOf = (column: string, values: string[] | undefined) => {
-      if (!values?.length) return;
-      where.push(`${column} IN (${values.map(() => "?").join(", ")})`);
-      args.push(...values);
-    };
+    const anyOf = (column: string, values: string[] | undefined) => whereAnyOf(where, args, column, values);
     anyOf("ca.user_id", filter.userIds);
     // An id filter and its deprecated UUID alias match either form of the same object.
     const accountIds = [...(filter.connectedAccountIds ?? []), ...(filter.connectedAccountUuids ?? [])];

@@ -9,7 +9,7 @@
  * value that is not known yet (computed at preview) is never a violation.
  */
 import { DEPRECATED_CONFIG_FIELD, LOG_VISIBILITY_SETTINGS } from "../api/project-config";
-import type { ProjectConfigInputs } from "../provider/resources/schema";
+import type { ProjectConfigInputs } from "../provider/resources/project-config.schema";
 import {
   type Plain,
   type ResourcePolicy,

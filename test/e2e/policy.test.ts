@@ -9,7 +9,7 @@ import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PreviewOptions } from "@pulumi/pulumi/automation";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { RESOURCE_MODULE, type TYPE_TOKENS } from "../../provider/resources/schema";
+import { RESOURCE_MODULE, type TYPE_TOKENS } from "../../provider/resources/tokens";
 import { createE2EStack, describeE2E, type E2EStack, repoRoot } from "./harness";
 
 const policyPack = path.join(repoRoot, "policy");

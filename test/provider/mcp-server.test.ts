@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as mcp from "../../provider/resources/mcp-server.provider";
+import mcp from "../../provider/resources/mcp-server.provider";
 import { useProviderPlatform } from "./platform";
 
 describe("McpServer provider", () => {

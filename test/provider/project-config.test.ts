@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as config from "../../provider/resources/project-config.provider";
+import config from "../../provider/resources/project-config.provider";
 import { useProviderPlatform } from "./platform";
 
 describe("ProjectConfig provider", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
-import * as project from "../../provider/resources/project.provider";
+import project from "../../provider/resources/project.provider";
 import { useProviderPlatform } from "./platform";
 
 describe("Project provider", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import * as trigger from "../../provider/resources/trigger-instance.provider";
+import trigger from "../../provider/resources/trigger-instance.provider";
 import { useProviderPlatform } from "./platform";
 
 describe("TriggerInstance provider", () => {

@@ -8,7 +8,8 @@ import * as pulumi from "@pulumi/pulumi";
 import type { IntegrationPlatformClient } from "../client";
 export { collect } from "../client";
 import { labelFailure } from "../errors";
-import { configureFrom, projectClient } from "../settings";
+import { projectClient } from "../clients";
+import { configureFrom } from "../settings";
 
 export interface InvokeOptions {
   /** Project API key to act with instead of `integration-platform:apiKey`. */

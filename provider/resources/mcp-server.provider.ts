@@ -5,7 +5,7 @@
  */
 import { CreateMcpServerBody, type McpServer, type UpdateMcpServerBody } from "../../api";
 import { labelFailure, unlessNotFound } from "../errors";
-import { projectClient } from "../settings";
+import { projectClient } from "../clients";
 import { changedKeys, definedOnly } from "./diff";
 import { bodyOf, inputsFromApi, keysOf, outputsFromApi, providerInputs } from "./fields";
 import { resourceProvider } from "./lifecycle";

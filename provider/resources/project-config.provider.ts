@@ -9,7 +9,7 @@
  */
 import { DEPRECATED_CONFIG_FIELD, ProjectConfigPatch, type ProjectConfig } from "../../api";
 import { labelFailure } from "../errors";
-import { projectClient } from "../settings";
+import { projectClient } from "../clients";
 import { checkWith } from "./check";
 import { changedKeys, definedOnly } from "./diff";
 import { bodyOf, inputsFromApi, keysOf, providerInputs } from "./fields";

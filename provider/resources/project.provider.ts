@@ -7,7 +7,7 @@
  */
 import { CreateProjectBody, type ProjectListItem } from "../../api";
 import { labelFailure, unlessNotFound } from "../errors";
-import { orgClient } from "../settings";
+import { orgClient } from "../clients";
 import { definedOnly } from "./diff";
 import { inputsFromApi, outputsFromApi, providerInputs } from "./fields";
 import { resourceProvider } from "./lifecycle";

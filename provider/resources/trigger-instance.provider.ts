@@ -8,7 +8,7 @@
 import { UpsertTriggerBody, type TriggerInstance } from "../../api";
 import type { IntegrationPlatformClient } from "../client";
 import { labelFailure, unlessNotFound } from "../errors";
-import { projectClient } from "../settings";
+import { projectClient } from "../clients";
 import { changedKeys } from "./diff";
 import { inputsFromApi, keysOf, outputsFromApi, providerInputs } from "./fields";
 import { resourceProvider } from "./lifecycle";

@@ -2,8 +2,8 @@
 // host, the dynamic-provider shim, the file:// backend and the Automation API.
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createE2EStack, describeE2E, type E2EStack, fixturesDir } from "./harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack, fixturesDir } from "./harness";
 
 // Serialized into state and run in pulumi-resource-pulumi-nodejs: must capture nothing.
 const thingProvider: pulumi.dynamic.ResourceProvider = {
@@ -28,7 +28,7 @@ function thingProgram(name: string): pulumi.automation.PulumiFn {
   };
 }
 
-describeE2E("real Pulumi engine, inline program", () => {
+describe("real Pulumi engine, inline program", () => {
   let env: E2EStack;
   beforeAll(async () => {
     env = await createE2EStack({ program: thingProgram("widget") });
@@ -53,7 +53,7 @@ describeE2E("real Pulumi engine, inline program", () => {
   });
 });
 
-describeE2E("real Pulumi engine, local TypeScript program", () => {
+describe("real Pulumi engine, local TypeScript program", () => {
   let env: E2EStack;
   beforeAll(async () => {
     env = await createE2EStack({
@@ -79,7 +79,7 @@ describeE2E("real Pulumi engine, local TypeScript program", () => {
   });
 });
 
-describeE2E("real Pulumi engine, local policy pack", () => {
+describe("real Pulumi engine, local policy pack", () => {
   let env: E2EStack;
   beforeAll(async () => {
     env = await createE2EStack({ program: thingProgram("forbidden") });

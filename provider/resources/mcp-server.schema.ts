@@ -12,21 +12,10 @@ export const MCP_SERVER = {
   shortNoun: "server",
   inputs: {
     name: { api: "name", type: "string", required: true, change: "update", description: "4-30 characters of letters, digits, spaces and hyphens." },
-    authConfigIds: {
-      api: "auth_config_ids",
-      type: "string[]",
-      required: true,
-      change: "update",
-      description: "Auth configs whose connected accounts the server uses.",
-    },
+    authConfigIds: { api: "auth_config_ids", type: "string[]", required: true, change: "update", description: "Auth configs whose connected accounts the server uses." },
     toolkits: { api: "toolkits", type: "string[]", change: "update", description: "Toolkit slugs the server serves, e.g. `github`." },
     allowedTools: { api: "allowed_tools", type: "string[]", change: "update", description: "Tool slugs the server exposes, e.g. `GITHUB_CREATE_ISSUE`." },
-    managedAuthViaPlatform: {
-      api: "managed_auth_via_platform",
-      type: "boolean",
-      change: "update",
-      description: "Let the platform manage users' authentication through the server.",
-    },
+    managedAuthViaPlatform: { api: "managed_auth_via_platform", type: "boolean", change: "update", description: "Let the platform manage users' authentication through the server." },
     apiKey: API_KEY,
     adoptId: adoptId("MCP server"),
   },

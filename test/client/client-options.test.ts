@@ -8,7 +8,7 @@ import {
   closeSharedDispatcher,
   normalizeBaseUrl,
 } from "../../provider/client";
-import { mcpServer, project } from "./helpers/fixtures";
+import { mcpServer, project } from "../support/payloads";
 import { API_KEY, json, startServer, testClient, type TestServer } from "./helpers/server";
 
 describe("baseUrl", () => {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  CreateProjectBody,
-  ListProjectsResponse,
-  ProjectConfig,
-  ProjectConfigPatch,
-  ProjectSession,
-  SessionInfo,
-} from "../../api";
+import { CreateProjectBody, ListProjectsResponse, ProjectConfig, ProjectConfigPatch, ProjectSession, SessionInfo } from "../../api";
 import { example, ts } from "../support/payloads";
 
 describe("projects", () => {

@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ExecuteMetaBody,
-  GetNanoIdQuery,
-  ListActiveTriggersQuery,
-  ListTriggerTypesQuery,
-  ManageTriggerBody,
-  TriggerInstance,
-  TriggerInstancePage,
-} from "../../api";
+import { ExecuteMetaBody, GetNanoIdQuery, ListActiveTriggersQuery, ListTriggerTypesQuery, ManageTriggerBody, TriggerInstance, TriggerInstancePage } from "../../api";
 import { example } from "../support/payloads";
 
 describe("trigger instances", () => {

@@ -33,8 +33,8 @@ export interface ResourceBehaviour<S extends ResourceSchema, Live, I = InputsOf<
   outputs(id: string, live: Live, declared: Partial<O>): O;
   /** Why an existing object cannot be adopted by this declaration, if it cannot. */
   adoptMismatch?(live: Live, inputs: I): string | undefined;
-  /** Brings an adopted object to the declared inputs. */
-  adopt(live: Live, inputs: I): Promise<{ id: string; outs: O }>;
+  /** Brings an adopted object to the declared inputs (resources with an `adoptId` input). */
+  adopt?(live: Live, inputs: I): Promise<{ id: string; outs: O }>;
   /** Makes a new object. */
   create(inputs: I): Promise<{ id: string; outs: O }>;
   /** Applies `changed` (the `update` inputs that differ) and returns the outputs. */
@@ -90,6 +90,7 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
     }
     const mismatch = behaviour.adoptMismatch?.(live, inputs);
     if (mismatch) throw new Error(`${adopting} failed: ${mismatch}`);
+    if (!behaviour.adopt) throw new Error(`${adopting} failed: a ${schema.type} cannot be adopted`);
     return behaviour.adopt(live, inputs);
   }
 
@@ -109,7 +110,7 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
 
     async create(declared) {
       const inputs = withDefaults(schema, declared);
-      const adoptId = plain(inputs).adoptId;
+      const adoptId = "adoptId" in schema.inputs ? plain(inputs).adoptId : undefined;
       const { id, outs } = typeof adoptId === "string" && adoptId ? await adopt(adoptId, inputs) : await behaviour.create(inputs);
       return { id, outs: withoutUndefined(outs) };
     },

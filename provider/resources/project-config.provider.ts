@@ -53,8 +53,6 @@ export = resourceProvider({
 
   outputs,
 
-  adopt: () => Promise.reject(new Error("a project configuration has no adoptId")),
-
   async create(inputs) {
     const client = projectClient(inputs.apiKey);
     const session = await labelFailure("reading the project of the API key", () => client.session.info());

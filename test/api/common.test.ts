@@ -73,7 +73,7 @@ describe("route table", () => {
     const keys = all.map(([, r]) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     const lifecycle = all.filter(([, r]) => (r as { lifecycle?: boolean }).lifecycle);
-    // 23 endpoints in the spec document, 8 in DESIGN.md's lifecycle table.
+    // 23 endpoints in the spec document, 8 beyond it (README: "Endpoints used beyond the spec document").
     expect(all.length - lifecycle.length).toBe(23);
     expect(lifecycle).toHaveLength(8);
   });

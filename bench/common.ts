@@ -11,6 +11,7 @@ import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import { LocalWorkspace, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { stackConfigOf } from "../provider/settings";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "../scripts/pulumi-engine";
 
 export { repoRoot };
@@ -158,10 +159,7 @@ export async function createStack(opts: {
 
 /** Config entries pointing the provider at a platform (keys as secrets). */
 export function providerConfig(url: string, apiKey: string): ConfigMap {
-  return {
-    "integration-platform:baseUrl": { value: url },
-    "integration-platform:apiKey": { value: apiKey, secret: true },
-  };
+  return stackConfigOf({ baseUrl: url, apiKey });
 }
 
 // ---------------------------------------------------------------------------------------------

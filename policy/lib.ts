@@ -14,7 +14,7 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import type { PolicyConfigJSONSchema, PolicyConfigJSONSchemaType } from "@pulumi/policy/schema";
-import { TYPE_TOKENS, resourceType } from "../provider/resources/schema";
+import { TYPE_TOKENS, resourceType } from "../provider/resources/tokens";
 
 // ---------------------------------------------------------------------------
 // Policy shapes: a single validation function and an explicit default level,
@@ -156,7 +156,7 @@ export function plain(value: unknown): Plain {
 
 /**
  * A resource's props as plain data, keyed by the provider's input names (`T`
- * is one of the input interfaces of provider/resources/schema.ts). A key that
+ * is one of the input interfaces of provider/resources/tokens.ts). A key that
  * is absent is unset; `UNKNOWN` is set but not known yet.
  */
 export type Props<T> = { [K in keyof T]?: Plain };

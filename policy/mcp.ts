@@ -1,6 +1,6 @@
 /** MCP servers: the name rule of the API and least-privilege tool scope. */
 import { MCP_NAME_PATTERN, MCP_NAME_RULE } from "../api/mcp";
-import type { McpServerInputs } from "../provider/resources/schema";
+import type { McpServerInputs } from "../provider/resources/mcp-server.schema";
 import { type Plain, type ResourcePolicy, UNKNOWN, isType, propsOf, quoteList } from "./lib";
 
 /** Names the platform accepts on create and update (spec: Limits). */

@@ -9,7 +9,7 @@
  * value that is not known yet (computed at preview) is never a violation.
  */
 import { DEPRECATED_CONFIG_FIELD, LOG_VISIBILITY_SETTINGS } from "../api/project-config";
-import type { ProjectConfigInputs } from "../provider/resources/schema";
+import type { ProjectConfigInputs } from "../provider/resources/project-config.schema";
 import {
   type Plain,
   type ResourcePolicy,
@@ -57,39 +57,33 @@ function mustBeTrue(field: ConfigField, why: string, value: Plain | undefined): 
   return `${field} is ${JSON.stringify(value)}. Set ${field}: true (${why}).`;
 }
 
-export const requireMcpApiKey: ResourcePolicy = {
-  name: "require-mcp-api-key",
-  description:
-    "A ProjectConfig sets requireMcpApiKey: true, so MCP URLs of the project only answer callers that present an API key. " +
-    `${UNSET_NOTE} Unset is a violation. Fix: set requireMcpApiKey: true.`,
-  enforcementLevel: "mandatory",
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "ProjectConfig")) return;
-    const message = mustBeTrue(
-      "requireMcpApiKey",
-      "otherwise anyone holding an MCP URL can call its tools",
-      propsOf<ProjectConfigInputs>(args.props).requireMcpApiKey,
-    );
-    if (message) reportViolation(message);
-  },
-};
+/** A policy that a ProjectConfig declares `field: true`, so that `effect`. */
+function mustBeTruePolicy(name: string, field: ConfigField, effect: string, why: string): ResourcePolicy {
+  return {
+    name,
+    description: `A ProjectConfig sets ${field}: true, so ${effect}. ${UNSET_NOTE} Unset is a violation. Fix: set ${field}: true.`,
+    enforcementLevel: "mandatory",
+    validateResource: (args, reportViolation) => {
+      if (!isType(args.type, "ProjectConfig")) return;
+      const message = mustBeTrue(field, why, propsOf<ProjectConfigInputs>(args.props)[field]);
+      if (message) reportViolation(message);
+    },
+  };
+}
 
-export const maskSecretKeys: ResourcePolicy = {
-  name: "mask-secret-keys",
-  description:
-    "A ProjectConfig sets maskSecretKeysInConnectedAccount: true, so the platform never shows connected accounts' secrets in clear. " +
-    `${UNSET_NOTE} Unset is a violation. Fix: set maskSecretKeysInConnectedAccount: true.`,
-  enforcementLevel: "mandatory",
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "ProjectConfig")) return;
-    const message = mustBeTrue(
-      "maskSecretKeysInConnectedAccount",
-      "otherwise tokens and keys of connected accounts are shown in clear",
-      propsOf<ProjectConfigInputs>(args.props).maskSecretKeysInConnectedAccount,
-    );
-    if (message) reportViolation(message);
-  },
-};
+export const requireMcpApiKey = mustBeTruePolicy(
+  "require-mcp-api-key",
+  "requireMcpApiKey",
+  "MCP URLs of the project only answer callers that present an API key",
+  "otherwise anyone holding an MCP URL can call its tools",
+);
+
+export const maskSecretKeys = mustBeTruePolicy(
+  "mask-secret-keys",
+  "maskSecretKeysInConnectedAccount",
+  "the platform never shows connected accounts' secrets in clear",
+  "otherwise tokens and keys of connected accounts are shown in clear",
+);
 
 export type LogVisibilitySetting = (typeof LOG_VISIBILITY_SETTINGS)[number];
 

@@ -1,6 +1,7 @@
 /** Rules over the whole stack (they see every resource, with its outputs). */
 import type { PolicyResource } from "@pulumi/policy";
-import type { McpServerInputs, TriggerInstanceInputs } from "../provider/resources/schema";
+import type { McpServerInputs } from "../provider/resources/mcp-server.schema";
+import type { TriggerInstanceInputs } from "../provider/resources/trigger-instance.schema";
 import {
   type Plain,
   type StackPolicy,

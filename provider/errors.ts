@@ -24,8 +24,8 @@ export function providerError(what: string, err: unknown): ProviderError {
   return new ProviderError(`${what} failed: ${message}`, { cause: err });
 }
 
-/** Runs `fn`, rethrowing any failure as a ProviderError that names the operation. */
-export async function attempt<T>(what: string, fn: () => Promise<T>): Promise<T> {
+/** Runs `fn` once; a failure is rethrown as a ProviderError that names the operation (nothing is retried here). */
+export async function labelFailure<T>(what: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {

@@ -1,26 +1,28 @@
 /**
- * Where the provider finds the platform and its keys: stack config
+ * The one place that names the provider's settings: the stack config keys
  * (`integration-platform:*`, delivered to dynamic providers by `configure`)
- * first, then the environment. Read at call time inside the provider process,
- * never captured, so no key reaches the serialized provider or the state.
+ * and the environment variables they fall back to. Values are read at call
+ * time inside the provider process, never captured, so no key reaches the
+ * serialized provider or the state. No imports: the client, tests, bench and
+ * demo all take the names from here.
  */
-import { IntegrationPlatformClient } from "./client";
 
 export const CONFIG_NAMESPACE = "integration-platform";
 
 export const SETTINGS = {
-  baseUrl: { config: `${CONFIG_NAMESPACE}:baseUrl`, env: "INTEGRATION_PLATFORM_BASE_URL" },
-  apiKey: { config: `${CONFIG_NAMESPACE}:apiKey`, env: "INTEGRATION_PLATFORM_API_KEY" },
-  orgApiKey: { config: `${CONFIG_NAMESPACE}:orgApiKey`, env: "INTEGRATION_PLATFORM_ORG_API_KEY" },
+  baseUrl: { config: `${CONFIG_NAMESPACE}:baseUrl`, env: "INTEGRATION_PLATFORM_BASE_URL", secret: false },
+  apiKey: { config: `${CONFIG_NAMESPACE}:apiKey`, env: "INTEGRATION_PLATFORM_API_KEY", secret: true },
+  orgApiKey: { config: `${CONFIG_NAMESPACE}:orgApiKey`, env: "INTEGRATION_PLATFORM_ORG_API_KEY", secret: true },
 } as const;
-type SettingName = keyof typeof SETTINGS;
+export type SettingName = keyof typeof SETTINGS;
+export type SettingValues = Partial<Record<SettingName, string>>;
 
 export interface ConfigSource {
   get(key: string): string | undefined;
 }
 
 /** Values handed over by the dynamic provider's `configure`; empty until it runs. */
-const configured: Partial<Record<SettingName, string>> = {};
+const configured: SettingValues = {};
 
 /** Called from each provider module's `configure` with the stack configuration. */
 export function configureFrom(config: ConfigSource): void {
@@ -30,37 +32,18 @@ export function configureFrom(config: ConfigSource): void {
   }
 }
 
-function setting(name: SettingName): string | undefined {
+/** The configured value, else the environment's; empty counts as unset. */
+export function setting(name: SettingName): string | undefined {
   const fromEnv = process.env[SETTINGS[name].env];
   return configured[name] ?? (fromEnv === "" ? undefined : fromEnv);
 }
 
-function missing(name: SettingName, what: string): Error {
-  const { config, env } = SETTINGS[name];
-  const secret = name === "baseUrl" ? "" : " --secret";
+/** The error for a setting that is needed but set nowhere: how to set it, both ways. */
+export function missingSetting(name: SettingName, what: string): Error {
+  const { config, env, secret } = SETTINGS[name];
   return new Error(
-    `${what} is not configured. Set it with \`pulumi config set ${config} <value>${secret}\` or the environment variable ${env}.`,
+    `${what} is not configured. Set it with \`pulumi config set ${config} <value>${secret ? " --secret" : ""}\` or the environment variable ${env}.`,
   );
-}
-
-export function baseUrl(): string {
-  const url = setting("baseUrl");
-  if (!url) throw missing("baseUrl", "The Integration Platform URL");
-  return url;
-}
-
-/** A client acting with a project key: the resource's own `apiKey` input, else the configured one. */
-export function projectClient(apiKey?: string): IntegrationPlatformClient {
-  const key = apiKey || setting("apiKey");
-  if (!key) throw missing("apiKey", "A project API key");
-  return new IntegrationPlatformClient({ baseUrl: baseUrl(), apiKey: key });
-}
-
-/** A client acting with the organization key. */
-export function orgClient(): IntegrationPlatformClient {
-  const key = setting("orgApiKey");
-  if (!key) throw missing("orgApiKey", "An organization API key");
-  return new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey: key });
 }
 
 /** The `configure` of every resource provider: the engine hands over the stack configuration. */
@@ -71,4 +54,16 @@ export async function configureProvider(req: { config: ConfigSource }): Promise<
 /** For tests: forget what `configure` delivered. */
 export function resetConfigured(): void {
   for (const name of Object.keys(configured) as SettingName[]) delete configured[name];
+}
+
+/** Stack config entries for `values` (as the Automation API's `setAllConfig` takes them), keys as secrets. */
+export function stackConfigOf(values: SettingValues): Record<string, { value: string; secret: boolean }> {
+  const given = (Object.keys(SETTINGS) as SettingName[]).filter((name) => values[name] !== undefined);
+  return Object.fromEntries(given.map((name) => [SETTINGS[name].config, { value: values[name]!, secret: SETTINGS[name].secret }]));
+}
+
+/** The environment variables for `values`. */
+export function environmentOf(values: SettingValues): Record<string, string> {
+  const given = (Object.keys(SETTINGS) as SettingName[]).filter((name) => values[name] !== undefined);
+  return Object.fromEntries(given.map((name) => [SETTINGS[name].env, values[name]!]));
 }

@@ -9,6 +9,7 @@ import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../platform";
 import { IntegrationPlatformClient } from "../provider/client";
+import { stackConfigOf } from "../provider/settings";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "./pulumi-engine";
 
 const STACK = "demo";
@@ -52,8 +53,7 @@ async function main(): Promise<void> {
       { envVars: localBackendEnv(path.join(tempDir, "state"), "demo-passphrase") },
     );
     await stack.setAllConfig({
-      "integration-platform:baseUrl": { value: url },
-      "integration-platform:apiKey": { value: apiKey, secret: true },
+      ...stackConfigOf({ baseUrl: url, apiKey }),
       githubAuthConfigId: { value: authConfigId },
       githubConnectedAccountId: { value: account.id },
     });

@@ -12,6 +12,7 @@
  */
 import { inspect, type InspectOptionsStylized } from "node:util";
 import type { Dispatcher } from "undici";
+import { SETTINGS } from "../settings";
 import { Core } from "./core";
 import { IntegrationPlatformError } from "./errors";
 import { AuthConfigsResource } from "./areas/auth-configs";
@@ -56,7 +57,7 @@ export const DEFAULT_USER_AGENT = `pulumi-integration-platform (node ${process.v
 
 /** `https://host/` → `https://host`; `https://host/prefix/` → `https://host/prefix`. */
 export function normalizeBaseUrl(baseUrl: unknown): string {
-  const hint = 'set the Pulumi config "integration-platform:baseUrl" or INTEGRATION_PLATFORM_BASE_URL';
+  const hint = `set the Pulumi config "${SETTINGS.baseUrl.config}" or ${SETTINGS.baseUrl.env}`;
   if (typeof baseUrl !== "string" || baseUrl.trim() === "") {
     throw new IntegrationPlatformError(`baseUrl is required: an absolute http(s) URL (${hint})`);
   }

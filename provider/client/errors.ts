@@ -11,6 +11,7 @@ import { STATUS_CODES } from "node:http";
 import { ApiErrorEnvelope } from "../../api/errors";
 import { REQUEST_ID_HEADER } from "../../api/routes";
 import type { AuthScheme } from "../../api/routes";
+import { SETTINGS } from "../settings";
 
 /** Replaces every occurrence of a secret in a text; identity when there is none. */
 export type Redactor = (text: string) => string;
@@ -25,8 +26,8 @@ export class IntegrationPlatformError extends Error {
 
 /** Where to set each key, named in the error raised when one is missing. */
 export const CREDENTIAL_SOURCES = {
-  apiKey: { option: "apiKey", configKey: "integration-platform:apiKey", envVar: "INTEGRATION_PLATFORM_API_KEY", what: "project API key" },
-  orgApiKey: { option: "orgApiKey", configKey: "integration-platform:orgApiKey", envVar: "INTEGRATION_PLATFORM_ORG_API_KEY", what: "organization API key" },
+  apiKey: { option: "apiKey", configKey: SETTINGS.apiKey.config, envVar: SETTINGS.apiKey.env, what: "project API key" },
+  orgApiKey: { option: "orgApiKey", configKey: SETTINGS.orgApiKey.config, envVar: SETTINGS.orgApiKey.env, what: "organization API key" },
 } as const;
 
 /** The route needs a key the client was not given. Raised before any request is sent. */

@@ -7,8 +7,9 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { IntegrationPlatformClient } from "../client";
 export { collect } from "../client";
-import { attempt } from "../errors";
-import { configureFrom, orgClient, projectClient } from "../settings";
+import { labelFailure } from "../errors";
+import { projectClient } from "../clients";
+import { configureFrom } from "../settings";
 
 export interface InvokeOptions {
   /** Project API key to act with instead of `integration-platform:apiKey`. */
@@ -23,12 +24,7 @@ function loadStackConfig(): void {
 /** Runs `fn` with a project-key client; failures name the function. */
 export function withProject<T>(name: string, opts: InvokeOptions | undefined, fn: (client: IntegrationPlatformClient) => Promise<T>): Promise<T> {
   loadStackConfig();
-  return attempt(name, () => fn(projectClient(opts?.apiKey)));
-}
-
-export function withOrg<T>(name: string, fn: (client: IntegrationPlatformClient) => Promise<T>): Promise<T> {
-  loadStackConfig();
-  return attempt(name, () => fn(orgClient()));
+  return labelFailure(name, () => fn(projectClient(opts?.apiKey)));
 }
 
 /** The Output form of a function: `getXOutput(args)` waits for its inputs. */

@@ -13,17 +13,19 @@ export interface GetMcpServersArgs extends ListMcpByAppQuery {
   /** Toolkit slug (the API's `appKey`). */
   appKey: string;
 }
-export function getMcpServers(args: GetMcpServersArgs, opts?: InvokeOptions): Promise<McpServer[]> {
-  const { appKey, ...query } = args;
-  return withProject(`getMcpServers("${appKey}")`, opts, (client) => collect(client.mcp.iterateByApp(appKey, query)));
-}
-export const getMcpServersOutput = outputForm(getMcpServers);
 
 export interface GetMcpServerInstancesArgs extends ListMcpInstancesQuery {
   serverId: string;
 }
-export function getMcpServerInstances(args: GetMcpServerInstancesArgs, opts?: InvokeOptions): Promise<McpServerInstance[]> {
-  const { serverId, ...query } = args;
+
+/** Every MCP server configured for a toolkit (all pages). */
+export function getMcpServers({ appKey, ...query }: GetMcpServersArgs, opts?: InvokeOptions): Promise<McpServer[]> {
+  return withProject(`getMcpServers("${appKey}")`, opts, (client) => collect(client.mcp.iterateByApp(appKey, query)));
+}
+export const getMcpServersOutput = outputForm(getMcpServers);
+
+/** Every instance (one per user) of a server (all pages). */
+export function getMcpServerInstances({ serverId, ...query }: GetMcpServerInstancesArgs, opts?: InvokeOptions): Promise<McpServerInstance[]> {
   return withProject(`getMcpServerInstances("${serverId}")`, opts, (client) => collect(client.mcp.iterateInstances(serverId, query)));
 }
 export const getMcpServerInstancesOutput = outputForm(getMcpServerInstances);

@@ -1,11 +1,11 @@
 /** Local, exact diffing shared by the resource providers. */
 import { isDeepStrictEqual } from "node:util";
 
-/** The placeholder the engine sends for values not known during preview. */
-export const UNKNOWN = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
+/** The string the engine sends in place of a value not known during preview. */
+export const UNKNOWN_PLACEHOLDER = "04da6b54-80e4-46f7-96ec-b56ff0331ba9";
 
 export function isUnknown(value: unknown): boolean {
-  if (value === UNKNOWN) return true;
+  if (value === UNKNOWN_PLACEHOLDER) return true;
   if (Array.isArray(value)) return value.some(isUnknown);
   if (value && typeof value === "object") return Object.values(value).some(isUnknown);
   return false;
@@ -20,7 +20,7 @@ export function changedKeys<K extends string>(keys: readonly K[], olds: Partial<
   return keys.filter((key) => news[key] !== undefined && !isDeepStrictEqual(normalize(olds[key]), normalize(news[key])));
 }
 
-/** The engine sends every number as a double and may drop empty objects; compare on values. */
+/** A null in the state (a value the API reported as null) compares as not set. */
 function normalize(value: unknown): unknown {
   if (value === null) return undefined;
   return value;

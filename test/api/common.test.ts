@@ -73,8 +73,9 @@ describe("route table", () => {
     const keys = all.map(([, r]) => `${r.method} ${r.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     const lifecycle = all.filter(([, r]) => (r as { lifecycle?: boolean }).lifecycle);
-    // 23 endpoints in the spec document; DESIGN.md's lifecycle table: 8, plus the 18 of issue 15
-    // (auth config lifecycle 5, connected accounts 3, tools 2, all MCP servers 1, webhook subscription 7).
+    // 23 endpoints in the spec document; beyond it, the 8 of the README ("Endpoints used beyond the spec
+    // document") and the 18 of issue 15 in platform/README.md (auth config lifecycle 5, connected accounts 3,
+    // tools 2, all MCP servers 1, webhook subscription 7).
     expect(all.length - lifecycle.length).toBe(23);
     expect(lifecycle).toHaveLength(26);
   });

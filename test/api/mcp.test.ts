@@ -7,7 +7,7 @@ import {
   McpServerName,
   UpdateMcpServerBody,
 } from "../../api";
-import { mcpServer } from "./fixtures";
+import { example } from "../support/payloads";
 
 describe("MCP server name rule (4-30 letters, digits, spaces, hyphens)", () => {
   it.each(["abcd", "Support Bot", "team-7 tools", "a".repeat(30)])("accepts %j", (name) => {
@@ -22,12 +22,12 @@ describe("MCP server name rule (4-30 letters, digits, spaces, hyphens)", () => {
 
 describe("MCP server response", () => {
   it("parses the spec's fields and lets unknown fields through", () => {
-    const parsed = McpServer.parse({ ...mcpServer, deleted: false, future_field: 1 });
+    const parsed = McpServer.parse({ ...example.mcpServer, deleted: false, future_field: 1 });
     expect(parsed.server_instance_count).toBe(2);
     expect((parsed as Record<string, unknown>).future_field).toBe(1);
   });
   it("names the field with the wrong type", () => {
-    const result = McpServer.safeParse({ ...mcpServer, server_instance_count: "2" });
+    const result = McpServer.safeParse({ ...example.mcpServer, server_instance_count: "2" });
     expect(result.error?.issues.map((i) => i.path.join("."))).toEqual(["server_instance_count"]);
   });
 });

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  CreateProjectBody,
-  ListProjectsResponse,
-  ProjectConfig,
-  ProjectConfigPatch,
-  ProjectSession,
-  SessionInfo,
-} from "../../api";
-import { projectConfig, projectListItem, ts } from "./fixtures";
+import { CreateProjectBody, ListProjectsResponse, ProjectConfig, ProjectConfigPatch, ProjectSession, SessionInfo } from "../../api";
+import { example, ts } from "../support/payloads";
 
 describe("projects", () => {
   it("parses the session form with its org and the list envelope", () => {
-    const session = { ...projectListItem, auto_id: 7, nano_id: "proj_1", org: { id: "org_1", name: "Acme", plan: "free" } };
+    const session = { ...example.projectListItem, auto_id: 7, nano_id: "proj_1", org: { id: "org_1", name: "Acme", plan: "free" } };
     expect(ProjectSession.parse(session).org.plan).toBe("free");
     const info = SessionInfo.parse({
       project: session,
@@ -22,7 +15,7 @@ describe("projects", () => {
       org_member: { id: "mem_1", email: "a@acme.io", name: "Ada", role: "owner" },
     });
     expect(info.org_member.role).toBe("owner");
-    const page = ListProjectsResponse.parse({ data: [projectListItem], next_cursor: null, total_pages: 1, current_page: 1, total_items: 1 });
+    const page = ListProjectsResponse.parse({ data: [example.projectListItem], next_cursor: null, total_pages: 1, current_page: 1, total_items: 1 });
     expect(page.data[0]?.name).toBe("payments");
   });
 
@@ -36,7 +29,7 @@ describe("projects", () => {
 
 describe("project configuration", () => {
   it("parses the spec's fields", () => {
-    expect(ProjectConfig.parse(projectConfig).log_visibility_setting).toBe("dont_store_data");
+    expect(ProjectConfig.parse(example.projectConfig).log_visibility_setting).toBe("dont_store_data");
   });
   it("patch takes any subset, validates each field, and refuses unknown ones", () => {
     expect(ProjectConfigPatch.safeParse({}).success).toBe(true);

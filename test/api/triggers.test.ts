@@ -1,20 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  ExecuteMetaBody,
-  GetNanoIdQuery,
-  ListActiveTriggersQuery,
-  ListTriggerTypesQuery,
-  ManageTriggerBody,
-  TriggerInstance,
-  TriggerInstancePage,
-} from "../../api";
-import { triggerInstance } from "./fixtures";
+import { ExecuteMetaBody, GetNanoIdQuery, ListActiveTriggersQuery, ListTriggerTypesQuery, ManageTriggerBody, TriggerInstance, TriggerInstancePage } from "../../api";
+import { example } from "../support/payloads";
 
 describe("trigger instances", () => {
   it("parse with their camelCase duplicates", () => {
-    const page = TriggerInstancePage.parse({ items: [triggerInstance], next_cursor: "abc", total_pages: 2, current_page: 1, total_items: 3 });
+    const page = TriggerInstancePage.parse({ items: [example.triggerInstance], next_cursor: "abc", total_pages: 2, current_page: 1, total_items: 3 });
     expect(page.items[0]?.triggerName).toBe("GITHUB_COMMIT_EVENT");
-    expect(TriggerInstance.safeParse({ ...triggerInstance, trigger_config: "x" }).error?.issues[0]?.path).toEqual(["trigger_config"]);
+    expect(TriggerInstance.safeParse({ ...example.triggerInstance, trigger_config: "x" }).error?.issues[0]?.path).toEqual(["trigger_config"]);
   });
 
   it("active-list query splits arrays, upper-cases names and keeps deprecated aliases", () => {

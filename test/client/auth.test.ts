@@ -1,7 +1,7 @@
 /** The auth header is chosen per route; a missing key fails before any request, saying where to set it. */
 import { describe, expect, it } from "vitest";
 import { IntegrationPlatformClient, MissingCredentialsError } from "../../provider/client";
-import { cursorPage, sessionInfo } from "./helpers/fixtures";
+import { cursorPage, sessionInfo } from "../support/payloads";
 import { API_KEY, ORG_API_KEY, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;

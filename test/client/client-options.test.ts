@@ -1,14 +1,7 @@
 /** Constructor options: baseUrl validation and normalization, numeric options, request shape. */
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  DEFAULT_MAX_RETRIES,
-  DEFAULT_TIMEOUT_MS,
-  IntegrationPlatformClient,
-  IntegrationPlatformError,
-  closeSharedDispatcher,
-  normalizeBaseUrl,
-} from "../../provider/client";
-import { mcpServer, project } from "./helpers/fixtures";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, IntegrationPlatformClient, IntegrationPlatformError, closeSharedDispatcher, normalizeBaseUrl } from "../../provider/client";
+import { mcpServer, project } from "../support/payloads";
 import { API_KEY, json, startServer, testClient, type TestServer } from "./helpers/server";
 
 describe("baseUrl", () => {

@@ -1,7 +1,7 @@
 /** Success bodies are parsed with the route's schema; a mismatch names the endpoint and the fields. */
 import { describe, expect, it } from "vitest";
 import { InvalidResponseError } from "../../provider/client";
-import { mcpServer } from "./helpers/fixtures";
+import { mcpServer } from "../support/payloads";
 import { json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 /** Async iteration over both pagination styles, to the last page. */
 import { describe, expect, it } from "vitest";
 import { IntegrationPlatformError, closeSharedDispatcher, collect } from "../../provider/client";
-import { cursorPage, mcpInstance, mcpServer, project, toolkitSummary, triggerInstance, triggerType } from "./helpers/fixtures";
+import { cursorPage, mcpInstance, mcpServer, project, toolkitSummary, triggerInstance, triggerType } from "../support/payloads";
 import { json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;

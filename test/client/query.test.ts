@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { closeSharedDispatcher, serializeQuery } from "../../provider/client";
 import { ListActiveTriggersQuery, ListTriggerTypesQuery } from "../../api";
-import { cursorPage } from "./helpers/fixtures";
+import { cursorPage } from "../support/payloads";
 import { json, startServer, testClient, type TestServer } from "./helpers/server";
 
 describe("serializeQuery", () => {

@@ -10,7 +10,7 @@ import {
 } from "../../provider/client";
 import { backoffDelay, retryAfterMs, shouldRetryStatus } from "../../provider/client/retry";
 import { routes } from "../../api/routes";
-import { mcpServer, sessionInfo } from "./helpers/fixtures";
+import { mcpServer, sessionInfo } from "../support/payloads";
 import { destroySocket, envelope, freePort, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;

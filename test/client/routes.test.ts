@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { APIError, closeSharedDispatcher, type IntegrationPlatformClient } from "../../provider/client";
 import { AUTH_HEADERS, routes, type RouteDef, type RouteName } from "../../api/routes";
-import { envelope, rejection, startServer, testClient, type TestServer } from "./helpers/server";
+import { API_KEY, ORG_API_KEY, envelope, rejection, startServer, testClient, type TestServer } from "./helpers/server";
 
 type Call = (c: IntegrationPlatformClient) => Promise<unknown>;
 
@@ -103,7 +103,7 @@ describe("route coverage", () => {
     expect(`${req!.method} ${req!.path}`).toBe(`${route.method} ${calls[name].path}`);
     if (route.auth !== "none") {
       const other = route.auth === "apiKey" ? AUTH_HEADERS.orgApiKey : AUTH_HEADERS.apiKey;
-      expect(req!.headers[AUTH_HEADERS[route.auth]]).toBeTruthy();
+      expect(req!.headers[AUTH_HEADERS[route.auth]]).toBe(route.auth === "apiKey" ? API_KEY : ORG_API_KEY);
       expect(req!.headers[other]).toBeUndefined();
     }
     // A JSON body exactly where the route has a body schema (GET /tools sends none).

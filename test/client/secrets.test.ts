@@ -8,7 +8,7 @@ import {
   InvalidResponseError,
   MissingCredentialsError
 } from "../../provider/client";
-import { mcpServer } from "./helpers/fixtures";
+import { mcpServer } from "../support/payloads";
 import { API_KEY, ORG_API_KEY, destroySocket, freePort, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;

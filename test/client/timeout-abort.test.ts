@@ -5,7 +5,7 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError
 } from "../../provider/client";
-import { mcpServer } from "./helpers/fixtures";
+import { mcpServer } from "../support/payloads";
 import { envelope, hang, json, rejection, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 let server: TestServer;

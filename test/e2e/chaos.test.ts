@@ -15,15 +15,11 @@
 // the stack talks to, so the faults fall on the provider's requests only. The engine runs
 // one operation at a time (`parallel: 1`), so with a seeded chaos the sequence of faults is
 // the same on every run; CHAOS_SEED picks another.
-import type * as platformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../../platform";
 import type { ChaosOptions } from "../../platform/chaos";
 import { IntegrationPlatformClient } from "../../provider/client";
-import { createE2EStack, describeE2E, type E2EStack } from "./harness";
-
-type Sdk = typeof platformSdk;
-const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
+import { createE2EStack, type E2EStack, sdk } from "./harness";
 
 const SERVERS = 40;
 /** One trigger per (account, type): ten distinct types over four toolkits. */
@@ -53,7 +49,7 @@ const CHAOS: ChaosOptions = {
   seed: process.env.CHAOS_SEED ? Number(process.env.CHAOS_SEED) : 8,
 };
 const RUN = { parallel: 1 } as const;
-describeE2E("chaos: a stack of 50 resources", () => {
+describe("chaos: a stack of 50 resources", () => {
   let calm: RunningPlatform;
   let chaotic: RunningPlatform;
   let projectId: string;

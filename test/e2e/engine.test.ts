@@ -2,8 +2,8 @@
 // host, the dynamic-provider shim, the file:// backend and the Automation API.
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createE2EStack, describeE2E, type E2EStack, fixturesDir } from "./harness";
+import { describe, expect, it } from "vitest";
+import { fixturesDir, useE2EStack } from "./harness";
 
 // Serialized into state and run in pulumi-resource-pulumi-nodejs: must capture nothing.
 const thingProvider: pulumi.dynamic.ResourceProvider = {
@@ -28,12 +28,8 @@ function thingProgram(name: string): pulumi.automation.PulumiFn {
   };
 }
 
-describeE2E("real Pulumi engine, inline program", () => {
-  let env: E2EStack;
-  beforeAll(async () => {
-    env = await createE2EStack({ program: thingProgram("widget") });
-  });
-  afterAll(async () => env?.cleanup());
+describe("real Pulumi engine, inline program", () => {
+  const env = useE2EStack(() => ({ program: thingProgram("widget") }));
 
   it("up creates a dynamic resource, preview sees no changes, destroy removes it", async () => {
     const up = await env.stack.up();
@@ -53,18 +49,14 @@ describeE2E("real Pulumi engine, inline program", () => {
   });
 });
 
-describeE2E("real Pulumi engine, local TypeScript program", () => {
-  let env: E2EStack;
-  beforeAll(async () => {
-    env = await createE2EStack({
-      program: { workDir: path.join(fixturesDir, "local-program") },
-      config: {
-        "e2e-local-program:greeting": { value: "bonjour" },
-        "e2e-local-program:token": { value: "s3cret-token", secret: true },
-      },
-    });
-  });
-  afterAll(async () => env?.cleanup());
+describe("real Pulumi engine, local TypeScript program", () => {
+  const env = useE2EStack(() => ({
+    program: { workDir: path.join(fixturesDir, "local-program") },
+    config: {
+      "e2e-local-program:greeting": { value: "bonjour" },
+      "e2e-local-program:token": { value: "s3cret-token", secret: true },
+    },
+  }));
 
   it("runs through pulumi-language-nodejs with config, secrets and a dynamic resource", async () => {
     const up = await env.stack.up();
@@ -79,12 +71,8 @@ describeE2E("real Pulumi engine, local TypeScript program", () => {
   });
 });
 
-describeE2E("real Pulumi engine, local policy pack", () => {
-  let env: E2EStack;
-  beforeAll(async () => {
-    env = await createE2EStack({ program: thingProgram("forbidden") });
-  });
-  afterAll(async () => env?.cleanup());
+describe("real Pulumi engine, local policy pack", () => {
+  const env = useE2EStack(() => ({ program: thingProgram("forbidden") }));
 
   it("a mandatory violation fails the preview", async () => {
     const policyPack = path.join(fixturesDir, "policy-pack");

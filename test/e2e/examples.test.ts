@@ -5,11 +5,12 @@
 // resolves from the repository's node_modules.
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import * as path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
-import { createE2EStack, describeE2E, repoRoot, type E2EStack } from "./harness";
+import { environmentOf } from "../../provider/settings";
+import { createE2EStack, type E2EStack, repoRoot } from "./harness";
 import { listedToolNames } from "./mcp-client";
-import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
+import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const examplesDir = path.join(repoRoot, "examples");
 
@@ -20,8 +21,8 @@ async function copyExample(name: string): Promise<{ dir: string; remove(): Promi
   return { dir, remove: () => rm(parent, { recursive: true, force: true }) };
 }
 
-describeE2E("examples (real engine, local platform)", () => {
-  const p = useE2EPlatform();
+describe("examples (real engine, local platform)", () => {
+  const p = useTestPlatform();
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
@@ -61,10 +62,7 @@ describeE2E("examples (real engine, local platform)", () => {
   it("multi-project: the staging stack's own settings, credentials from the environment", async () => {
     const e2e = await runExample("multi-project", {
       stackName: "staging",
-      envVars: {
-        INTEGRATION_PLATFORM_BASE_URL: p.config.baseUrl,
-        INTEGRATION_PLATFORM_ORG_API_KEY: p.config.orgApiKey!,
-      },
+      envVars: environmentOf({ baseUrl: p.config.baseUrl, orgApiKey: p.config.orgApiKey }),
     });
     const up = await e2e.stack.up();
     expect(up.summary.resourceChanges).toEqual({ create: 3 });

@@ -9,14 +9,11 @@ import { randomBytes } from "node:crypto";
 import * as fs from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
-import {
-  type ConfigMap,
-  type ConfigValue,
-  LocalWorkspace,
-  type PulumiFn,
-  type Stack,
-} from "@pulumi/pulumi/automation";
-import { describe, inject } from "vitest";
+import { type ConfigMap, LocalWorkspace, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import type * as PlatformSdk from "pulumi-integration-platform";
+import { afterAll, beforeAll, inject } from "vitest";
+import { stackConfigOf } from "../../provider/settings";
+import type { PlatformConfig } from "../support/platform";
 import { localBackendEnv, useEngine } from "../../scripts/pulumi-engine";
 
 export const repoRoot = path.resolve(__dirname, "../..");
@@ -31,18 +28,13 @@ if (pulumiBinDir) useEngine(pulumiBinDir);
 /** True when the real engine is available to this test run. */
 export const engineAvailable = pulumiBinDir !== null;
 
+export type Sdk = typeof PlatformSdk;
 /**
- * `describe` for e2e suites. Never skipped: without the engine global-setup fails the run,
- * and the message says how to make the engine available.
+ * The built package as a user installs it (`npm run build` puts it in node_modules).
+ * Required inside programs, so that the engine's serializer finds its provider
+ * modules in `require.cache` and stores `require(...)` of them.
  */
-export const describeE2E = describe;
-
-/** The local platform to point the provider at (config namespace `integration-platform`). */
-export interface PlatformConfig {
-  baseUrl: string;
-  apiKey?: string;
-  orgApiKey?: string;
-}
+export const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
 
 export interface E2EStackOptions {
   /** An inline program, or the directory of a program with its own Pulumi.yaml. */
@@ -68,19 +60,6 @@ export interface E2EStack {
   cleanup(): Promise<void>;
 }
 
-/** Config entries for a platform: the keys as secrets, so they never reach state in clear. */
-export function platformConfig(platform: PlatformConfig): ConfigMap {
-  const config: Record<string, ConfigValue> = {
-    "integration-platform:baseUrl": { value: platform.baseUrl },
-  };
-  if (platform.apiKey !== undefined) {
-    config["integration-platform:apiKey"] = { value: platform.apiKey, secret: true };
-  }
-  if (platform.orgApiKey !== undefined) {
-    config["integration-platform:orgApiKey"] = { value: platform.orgApiKey, secret: true };
-  }
-  return config;
-}
 
 /** Creates (or selects) a stack isolated in its own temporary directory. */
 export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
@@ -116,7 +95,8 @@ export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
       configFile = (await fs.stat(stackFile).catch(() => undefined)) ? undefined : stackFile;
       stack = await LocalWorkspace.createOrSelectStack({ stackName, workDir }, { pulumiHome, envVars });
     }
-    const config = { ...(opts.platform ? platformConfig(opts.platform) : {}), ...opts.config };
+    // The keys as secrets, so they never reach the state in clear.
+    const config = { ...(opts.platform ? stackConfigOf(opts.platform) : {}), ...opts.config };
     if (Object.keys(config).length > 0) await stack.setAllConfig(config);
   } catch (err) {
     await removeQuietly(tempDir, configFile);
@@ -150,4 +130,17 @@ export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
 async function removeQuietly(tempDir: string, configFile?: string): Promise<void> {
   await fs.rm(tempDir, { recursive: true, force: true });
   if (configFile) await fs.rm(configFile, { force: true });
+}
+
+/**
+ * A stack made before the suite and cleaned up after it; its fields are set
+ * once `beforeAll` ran. For suites that drive one program through several steps.
+ */
+export function useE2EStack(opts: () => E2EStackOptions): E2EStack {
+  const ctx = {} as E2EStack;
+  beforeAll(async () => {
+    Object.assign(ctx, await createE2EStack(opts()));
+  });
+  afterAll(async () => ctx.cleanup?.());
+  return ctx;
 }

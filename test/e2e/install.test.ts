@@ -9,16 +9,16 @@ import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { promisify } from "node:util";
 import type { PreviewOptions } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failureMessage } from "./failure";
-import { createE2EStack, describeE2E, repoRoot, type E2EStack } from "./harness";
-import { stateText, useE2EPlatform } from "./platform-fixture";
+import { createE2EStack, repoRoot, type E2EStack } from "./harness";
+import { stateText, useTestPlatform } from "../support/platform";
 import { createUserProgram, packedTarball, type UserProgram } from "./user-program";
 
 const run = promisify(execFile);
 
-describeE2E("installing the package as users do", () => {
-  const p = useE2EPlatform();
+describe("installing the package as users do", () => {
+  const p = useTestPlatform();
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     // In reverse, one at a time (a stack's destroy loads its provider from the program's
@@ -35,7 +35,7 @@ describeE2E("installing the package as users do", () => {
     return e2e;
   }
 
-  describeE2E("from the packed tarball", () => {
+  describe("from the packed tarball", () => {
     let program: UserProgram;
     let e2e: E2EStack;
     let policyPack: string;

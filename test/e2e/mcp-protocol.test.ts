@@ -4,16 +4,16 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import type * as platformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createE2EStack, describeE2E, type E2EStack } from "./harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack } from "./harness";
 import { connectMcpClient } from "./mcp-client";
-import { useE2EPlatform } from "./platform-fixture";
+import { useTestPlatform } from "../support/platform";
 
 type Sdk = typeof platformSdk;
 const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
 
-describeE2E("MCP protocol at a declared server's mcpUrl (real engine)", () => {
-  const p = useE2EPlatform();
+describe("MCP protocol at a declared server's mcpUrl (real engine)", () => {
+  const p = useTestPlatform();
   let allowedTools = ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"];
   let e2e: E2EStack;
   let client: Client | undefined;

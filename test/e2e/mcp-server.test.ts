@@ -1,36 +1,29 @@
 // McpServer through the real engine against the local platform: create, no-op
 // preview, one-field update, drift on refresh, out-of-band delete, adoption,
 // `import`, destroy, and no key in the state.
-import type * as platformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createE2EStack, describeE2E, type E2EStack } from "./harness";
-import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
+import type { McpServerArgs } from "pulumi-integration-platform";
+import { afterAll, describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack, sdk, useE2EStack } from "./harness";
+import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
-type Sdk = typeof platformSdk;
-const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
-
-describeE2E("McpServer (real engine)", () => {
-  const p = useE2EPlatform();
-  const desired: Partial<platformSdk.McpServerArgs> & { name: string } = { name: "E2E Server" };
-  let e2e: E2EStack;
+describe("McpServer (real engine)", () => {
+  const p = useTestPlatform();
+  const desired: Partial<McpServerArgs> & { name: string } = { name: "E2E Server" };
   let serverId = "";
 
-  beforeAll(async () => {
-    e2e = await createE2EStack({
-      projectName: "e2e-mcp",
-      platform: p.config,
-      program: async () => {
-        const server = new (sdk().McpServer)("server", {
-          authConfigIds: [p.authConfigId],
-          toolkits: ["github"],
-          allowedTools: ["GITHUB_CREATE_ISSUE"],
-          ...desired,
-        });
-        return { id: server.id, mcpUrl: server.mcpUrl, name: server.name };
-      },
-    });
-  });
-  afterAll(async () => e2e?.cleanup());
+  const e2e = useE2EStack(() => ({
+    projectName: "e2e-mcp",
+    platform: p.config,
+    program: async () => {
+      const server = new (sdk().McpServer)("server", {
+        authConfigIds: [p.authConfigId],
+        toolkits: ["github"],
+        allowedTools: ["GITHUB_CREATE_ISSUE"],
+        ...desired,
+      });
+      return { id: server.id, mcpUrl: server.mcpUrl, name: server.name };
+    },
+  }));
 
   it("up creates the server with one POST", async () => {
     p.clearLog();
@@ -99,8 +92,8 @@ describeE2E("McpServer (real engine)", () => {
   });
 });
 
-describeE2E("McpServer adoption (real engine)", () => {
-  const p = useE2EPlatform();
+describe("McpServer adoption (real engine)", () => {
+  const p = useTestPlatform();
   let e2e: E2EStack | undefined;
   afterAll(async () => e2e?.cleanup());
 

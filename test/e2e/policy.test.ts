@@ -10,10 +10,10 @@ import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import * as pulumi from "@pulumi/pulumi";
 import type { PreviewOptions } from "@pulumi/pulumi/automation";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { RESOURCE_MODULE, type TYPE_TOKENS } from "../../provider/resources/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESOURCE_MODULE, type TYPE_TOKENS } from "../../provider/resources/tokens";
 import { failureMessage } from "./failure";
-import { createE2EStack, describeE2E, type E2EStack, repoRoot } from "./harness";
+import { createE2EStack, type E2EStack, repoRoot } from "./harness";
 
 const policyPack = path.join(repoRoot, "node_modules/pulumi-integration-platform/policy");
 const strictConfig = path.join(policyPack, "examples/strict.json");
@@ -77,7 +77,7 @@ function declare(variant: Variant): Record<string, unknown> {
   return { connectedAccountIds: ["ca_e2e"] };
 }
 
-describeE2E("policy pack integration-platform under the real engine", () => {
+describe("policy pack integration-platform under the real engine", () => {
   let env: E2EStack;
   let variant: Variant = {};
 

@@ -1,36 +1,29 @@
 // ProjectConfig through the real engine: the new project's key as a secret
 // input, PATCH of declared fields only, drift on refresh, delete semantics.
-import type * as platformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { ProjectConfigArgs } from "pulumi-integration-platform";
+import { describe, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
-import { createE2EStack, describeE2E, type E2EStack } from "./harness";
-import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
+import { sdk, useE2EStack } from "./harness";
+import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
-type Sdk = typeof platformSdk;
-const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
-
-describeE2E("ProjectConfig (real engine)", () => {
-  const p = useE2EPlatform();
-  const desired: platformSdk.ProjectConfigArgs = { requireMcpApiKey: true, logVisibilitySetting: "dont_store_data" };
-  let e2e: E2EStack;
+describe("ProjectConfig (real engine)", () => {
+  const p = useTestPlatform();
+  const desired: ProjectConfigArgs = { requireMcpApiKey: true, logVisibilitySetting: "dont_store_data" };
   let declareConfig = true;
   let projectKey = "";
   const projectClient = () => new IntegrationPlatformClient({ baseUrl: p.config.baseUrl, apiKey: projectKey });
 
-  beforeAll(async () => {
-    e2e = await createE2EStack({
-      projectName: "e2e-config",
-      platform: p.config,
-      program: async () => {
-        const ip = sdk();
-        const project = new ip.Project("project", { name: "e2e-config-project", createApiKey: true });
-        if (!declareConfig) return { projectKey: project.apiKey };
-        const config = new ip.ProjectConfig("config", { apiKey: project.apiKey.apply((k) => k ?? ""), ...desired });
-        return { projectKey: project.apiKey, configProject: config.projectId };
-      },
-    });
-  });
-  afterAll(async () => e2e?.cleanup());
+  const e2e = useE2EStack(() => ({
+    projectName: "e2e-config",
+    platform: p.config,
+    program: async () => {
+      const ip = sdk();
+      const project = new ip.Project("project", { name: "e2e-config-project", createApiKey: true });
+      if (!declareConfig) return { projectKey: project.apiKey };
+      const config = new ip.ProjectConfig("config", { apiKey: project.apiKey.apply((k) => k ?? ""), ...desired });
+      return { projectKey: project.apiKey, configProject: config.projectId };
+    },
+  }));
 
   it("up configures the new project with its own key, patching only declared fields", async () => {
     p.clearLog();

@@ -1,32 +1,25 @@
 // Project through the real engine (organization key): create with a key kept
 // secret in state, no-op preview, replace on rename, adoption, refresh after an
 // out-of-band delete, destroy.
-import type * as platformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createE2EStack, describeE2E, type E2EStack } from "./harness";
-import { expectNoKeysInState, stateText, useE2EPlatform } from "./platform-fixture";
+import type { ProjectArgs } from "pulumi-integration-platform";
+import { describe, expect, it } from "vitest";
+import { sdk, useE2EStack } from "./harness";
+import { expectNoKeysInState, stateText, useTestPlatform } from "../support/platform";
 
-type Sdk = typeof platformSdk;
-const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
-
-describeE2E("Project (real engine)", () => {
-  const p = useE2EPlatform();
-  const desired: platformSdk.ProjectArgs & { name: string } = { name: "e2e-project", createApiKey: true };
-  let e2e: E2EStack;
+describe("Project (real engine)", () => {
+  const p = useTestPlatform();
+  const desired: ProjectArgs & { name: string } = { name: "e2e-project", createApiKey: true };
   let projectId = "";
   let projectKey = "";
 
-  beforeAll(async () => {
-    e2e = await createE2EStack({
-      projectName: "e2e-project",
-      platform: p.config,
-      program: async () => {
-        const project = new (sdk().Project)("project", { ...desired });
-        return { id: project.id, name: project.name, apiKey: project.apiKey };
-      },
-    });
-  });
-  afterAll(async () => e2e?.cleanup());
+  const e2e = useE2EStack(() => ({
+    projectName: "e2e-project",
+    platform: p.config,
+    program: async () => {
+      const project = new (sdk().Project)("project", { ...desired });
+      return { id: project.id, name: project.name, apiKey: project.apiKey };
+    },
+  }));
 
   it("up creates the project and its key, a secret output", async () => {
     p.clearLog();

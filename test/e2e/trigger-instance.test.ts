@@ -1,35 +1,27 @@
 // TriggerInstance through the real engine: upsert on create, enable/disable by
 // PATCH, config change by upsert, drift, adoption of an existing trigger, destroy.
-import type * as platformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { createE2EStack, describeE2E, type E2EStack } from "./harness";
-import { expectNoKeysInState, useE2EPlatform } from "./platform-fixture";
+import { describe, expect, it } from "vitest";
+import { sdk, useE2EStack } from "./harness";
+import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
-type Sdk = typeof platformSdk;
-const sdk = (): Sdk => require("pulumi-integration-platform") as Sdk;
-
-describeE2E("TriggerInstance (real engine)", () => {
-  const p = useE2EPlatform();
+describe("TriggerInstance (real engine)", () => {
+  const p = useTestPlatform();
   const desired: { enabled?: boolean; triggerConfig: Record<string, unknown>; adoptId?: string; triggerName: string } = {
     triggerName: "GITHUB_COMMIT_EVENT",
     triggerConfig: { owner: "acme", repo: "api" },
   };
-  let e2e: E2EStack;
   let triggerId = "";
   const live = async (id: string) =>
     (await p.client.triggers.listActive({ trigger_ids: [id], show_disabled: true })).items[0];
 
-  beforeAll(async () => {
-    e2e = await createE2EStack({
-      projectName: "e2e-trigger",
-      platform: p.config,
-      program: async () => {
-        const trigger = new (sdk().TriggerInstance)("trigger", { connectedAccountId: p.connectedAccountId, ...desired });
-        return { id: trigger.id, enabled: trigger.enabled };
-      },
-    });
-  });
-  afterAll(async () => e2e?.cleanup());
+  const e2e = useE2EStack(() => ({
+    projectName: "e2e-trigger",
+    platform: p.config,
+    program: async () => {
+      const trigger = new (sdk().TriggerInstance)("trigger", { connectedAccountId: p.connectedAccountId, ...desired });
+      return { id: trigger.id, enabled: trigger.enabled };
+    },
+  }));
 
   it("up creates the trigger by one upsert", async () => {
     p.clearLog();
@@ -51,7 +43,7 @@ describeE2E("TriggerInstance (real engine)", () => {
     p.clearLog();
     await e2e.stack.up();
     expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
-    expect((await live(triggerId))?.disabled_at).toBeTruthy();
+    expect((await live(triggerId))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
 
     desired.triggerConfig = { owner: "acme", repo: "web" };
     p.clearLog();
@@ -67,7 +59,7 @@ describeE2E("TriggerInstance (real engine)", () => {
     p.clearLog();
     await e2e.stack.up();
     expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
-    expect((await live(triggerId))?.disabled_at).toBeTruthy();
+    expect((await live(triggerId))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
   });
 
   it("keeps no key in the state in plain text", async () => {
@@ -90,6 +82,6 @@ describeE2E("TriggerInstance (real engine)", () => {
     const up = await e2e.stack.up();
     expect(up.outputs.id?.value).toBe(trigger_id);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
-    expect((await live(trigger_id))?.disabled_at).toBeTruthy();
+    expect((await live(trigger_id))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
   });
 });

@@ -7,7 +7,7 @@
  */
 import * as policySdk from "@pulumi/policy";
 import type { PolicyResource, PolicyResourceOptions, ResourceValidationArgs, StackValidationArgs } from "@pulumi/policy";
-import { TYPE_TOKENS } from "../../provider/resources/schema";
+import { TYPE_TOKENS } from "../../provider/resources/tokens";
 import type { ResourcePolicy, StackPolicy } from "../../policy/lib";
 
 const sdk = policySdk as unknown as { unknownCheckingProxy: <T extends object>(props: T) => T };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CreateMcpServerBody } from "../../api";
 import { checkWith, inputName } from "../../provider/resources/check";
-import { UNKNOWN, changedKeys, isUnknown } from "../../provider/resources/diff";
+import { UNKNOWN_PLACEHOLDER, changedKeys, isUnknown } from "../../provider/resources/diff";
 
 describe("changedKeys", () => {
   it("reports declared keys whose value differs, deeply", () => {
@@ -16,9 +16,9 @@ describe("changedKeys", () => {
 
 describe("isUnknown", () => {
   it("finds the engine's placeholder anywhere in a value", () => {
-    expect(isUnknown(UNKNOWN)).toBe(true);
-    expect(isUnknown(["a", UNKNOWN])).toBe(true);
-    expect(isUnknown({ a: { b: UNKNOWN } })).toBe(true);
+    expect(isUnknown(UNKNOWN_PLACEHOLDER)).toBe(true);
+    expect(isUnknown(["a", UNKNOWN_PLACEHOLDER])).toBe(true);
+    expect(isUnknown({ a: { b: UNKNOWN_PLACEHOLDER } })).toBe(true);
     expect(isUnknown({ a: ["b"] })).toBe(false);
   });
 });
@@ -36,7 +36,7 @@ describe("checkWith", () => {
     expect(result.failures?.map((f) => f.property)).toEqual(["authConfigIds"]);
   });
   it("leaves values unknown at preview for later", () => {
-    const result = checkWith({ name: UNKNOWN, authConfigIds: [UNKNOWN] }, CreateMcpServerBody, { name: UNKNOWN, auth_config_ids: [UNKNOWN] });
+    const result = checkWith({ name: UNKNOWN_PLACEHOLDER, authConfigIds: [UNKNOWN_PLACEHOLDER] }, CreateMcpServerBody, { name: UNKNOWN_PLACEHOLDER, auth_config_ids: [UNKNOWN_PLACEHOLDER] });
     expect(result.failures).toEqual([]);
   });
   it("maps API field names to input names", () => {

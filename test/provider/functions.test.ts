@@ -2,17 +2,16 @@
 // they read credentials from the environment, as in scripts and tests).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fns from "../../provider/functions";
-import { resetConfigured } from "../../provider/settings";
-import { useProviderPlatform } from "./platform";
+import { environmentOf, resetConfigured } from "../../provider/settings";
+import { useTestPlatform } from "../support/platform";
 
 describe("data-source functions", () => {
-  const t = useProviderPlatform();
+  const t = useTestPlatform({ configureProvider: true });
   const saved = { ...process.env };
   beforeAll(() => {
     // Functions read stack config only inside a program; here the environment applies.
     resetConfigured();
-    process.env.INTEGRATION_PLATFORM_BASE_URL = t.platform.url;
-    process.env.INTEGRATION_PLATFORM_API_KEY = t.platform.apiKey;
+    Object.assign(process.env, environmentOf({ baseUrl: t.platform.url, apiKey: t.platform.apiKey }));
   });
   afterAll(() => {
     process.env = saved;
@@ -56,9 +55,9 @@ describe("data-source functions", () => {
   });
 
   it("getAuthConfig and getNanoId read one object each", async () => {
-    const config = await fns.getAuthConfig({ id: t.githubAuthConfigId });
+    const config = await fns.getAuthConfig({ id: t.authConfigId });
     expect(config.toolkit.slug).toBe("github");
-    expect(await fns.getNanoId({ uuid: config.uuid!, type: "AUTH_CONFIG" })).toBe(t.githubAuthConfigId);
+    expect(await fns.getNanoId({ uuid: config.uuid!, type: "AUTH_CONFIG" })).toBe(t.authConfigId);
   });
 
   it("fails with the function's name and the API's message", async () => {

@@ -1,19 +1,19 @@
 import { describe, expect, it } from "vitest";
-import * as mcp from "../../provider/resources/mcp-server.provider";
-import { useProviderPlatform } from "./platform";
+import mcp from "../../provider/resources/mcp-server.provider";
+import { useTestPlatform } from "../support/platform";
 
 describe("McpServer provider", () => {
-  const t = useProviderPlatform();
+  const t = useTestPlatform({ configureProvider: true });
 
   it("check refuses a bad name before any API call, naming the input", async () => {
     t.clearLog();
-    const result = await mcp.check({} as never, { name: "abc", authConfigIds: [t.githubAuthConfigId] });
+    const result = await mcp.check({} as never, { name: "abc", authConfigIds: [t.authConfigId] });
     expect(result.failures).toEqual([{ property: "name", reason: "name must be 4-30 characters of letters, digits, spaces and hyphens" }]);
     expect(t.platform.app.requestLog.count()).toBe(0);
   });
 
   it("creates, diffs exactly, patches only the changed field, refreshes and deletes", async () => {
-    const inputs = { name: "Provider Test", authConfigIds: [t.githubAuthConfigId], toolkits: ["github"], allowedTools: ["GITHUB_CREATE_ISSUE"] };
+    const inputs = { name: "Provider Test", authConfigIds: [t.authConfigId], toolkits: ["github"], allowedTools: ["GITHUB_CREATE_ISSUE"] };
     const created = await mcp.create(inputs);
     expect(created.outs).toMatchObject({ name: "Provider Test", toolkits: ["github"], serverInstanceCount: 0 });
     expect(created.outs?.mcpUrl).toContain(created.id);
@@ -43,7 +43,7 @@ describe("McpServer provider", () => {
   });
 
   it("sends only the changed field in the PATCH body", async () => {
-    const inputs = { name: "Patch Body", authConfigIds: [t.githubAuthConfigId], toolkits: ["github"], allowedTools: ["GITHUB_CREATE_ISSUE"] };
+    const inputs = { name: "Patch Body", authConfigIds: [t.authConfigId], toolkits: ["github"], allowedTools: ["GITHUB_CREATE_ISSUE"] };
     const created = await mcp.create(inputs);
     t.clearLog();
     await mcp.update(created.id, created.outs!, { ...inputs, allowedTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"] });
@@ -53,9 +53,9 @@ describe("McpServer provider", () => {
   });
 
   it("adopts an existing server and reconciles declared fields", async () => {
-    const existing = await t.client.mcp.create({ name: "Made Elsewhere", auth_config_ids: [t.githubAuthConfigId], toolkits: ["github"] });
+    const existing = await t.client.mcp.create({ name: "Made Elsewhere", auth_config_ids: [t.authConfigId], toolkits: ["github"] });
     t.clearLog();
-    const adopted = await mcp.create({ name: "Made Elsewhere", authConfigIds: [t.githubAuthConfigId], toolkits: ["github"], allowedTools: ["GITHUB_CREATE_ISSUE"], adoptId: existing.id });
+    const adopted = await mcp.create({ name: "Made Elsewhere", authConfigIds: [t.authConfigId], toolkits: ["github"], allowedTools: ["GITHUB_CREATE_ISSUE"], adoptId: existing.id });
     expect(adopted.id).toBe(existing.id);
     expect(t.calls("createMcpServer")).toBe(0);
     expect(t.calls("updateMcpServer")).toBe(1);

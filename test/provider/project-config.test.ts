@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import * as config from "../../provider/resources/project-config.provider";
-import { useProviderPlatform } from "./platform";
+import config from "../../provider/resources/project-config.provider";
+import { useTestPlatform } from "../support/platform";
 
 describe("ProjectConfig provider", () => {
-  const t = useProviderPlatform();
+  const t = useTestPlatform({ configureProvider: true });
 
   it("check refuses the deprecated field and invalid values by input name", async () => {
     const deprecated = await config.check({} as never, { isPlatformLinkEnabledForManagedAuth: true } as never);

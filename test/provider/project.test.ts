@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
-import * as project from "../../provider/resources/project.provider";
-import { useProviderPlatform } from "./platform";
+import project from "../../provider/resources/project.provider";
+import { useTestPlatform } from "../support/platform";
 
 describe("Project provider", () => {
-  const t = useProviderPlatform();
+  const t = useTestPlatform({ configureProvider: true });
 
   it("check validates the name and defaults createApiKey", async () => {
     expect((await project.check({} as never, { name: "ok-name" })).inputs).toEqual({ name: "ok-name", createApiKey: false });
@@ -15,7 +15,7 @@ describe("Project provider", () => {
     const created = await project.create({ name: "provider-project", createApiKey: true });
     expect(created.outs).toMatchObject({ name: "provider-project", projectId: created.id, createApiKey: true });
     const key = created.outs!.apiKey!;
-    expect(key).toBeTruthy();
+    expect(key).toMatch(/^ipk_\w{10,}/);
 
     const asProject = new IntegrationPlatformClient({ baseUrl: t.platform.url, apiKey: key });
     expect((await asProject.session.info()).project.id).toBe(created.id);
@@ -37,7 +37,7 @@ describe("Project provider", () => {
     expect(await project.diff(created.id, created.outs!, { name: "provider-nokey", createApiKey: true })).toEqual({ changes: true, replaces: [] });
     t.clearLog();
     const updated = await project.update(created.id, created.outs!, { name: "provider-nokey", createApiKey: true });
-    expect(updated.outs?.apiKey).toBeTruthy();
+    expect(updated.outs?.apiKey).toMatch(/^ipk_\w{10,}/);
     expect(t.calls("regenerateApiKey")).toBe(1);
     await project.delete(created.id, updated.outs!);
   });

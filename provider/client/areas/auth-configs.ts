@@ -1,7 +1,7 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 export class AuthConfigsResource extends APIResource {
   /** GET /api/v3/auth_configs/{nanoid}. */
@@ -9,7 +9,7 @@ export class AuthConfigsResource extends APIResource {
     return this._call("getAuthConfig", { params: { nanoid } }, options);
   }
 
-  /** POST /api/v3/auth_configs: platform-managed, or custom with one of the toolkit's schemes. */
+  /** POST /api/v3/auth_configs: platform-managed, or custom with one of the toolkit's schemes. Retried with an Idempotency-Key, so a retry never makes a second one. */
   create(body: RouteBody<"createAuthConfig">, options?: RequestOptions): Promise<RouteResponse<"createAuthConfig">> {
     return this._call("createAuthConfig", { body }, options);
   }
@@ -20,10 +20,7 @@ export class AuthConfigsResource extends APIResource {
   }
 
   /** Every auth config across pages (follows `next_cursor`). */
-  iterate(
-    query?: RouteQuery<"listAuthConfigs">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listAuthConfigs">["items"]>> {
+  iterate(query?: RouteQuery<"listAuthConfigs">, options?: RequestOptions): PageItems<"listAuthConfigs", "items"> {
     return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
   }
 
@@ -33,11 +30,7 @@ export class AuthConfigsResource extends APIResource {
   }
 
   /** PATCH /api/v3/auth_configs/{nanoid}/{ENABLED|DISABLED}: a disabled config refuses new connected accounts. */
-  setStatus(
-    nanoid: string,
-    status: "ENABLED" | "DISABLED",
-    options?: RequestOptions,
-  ): Promise<RouteResponse<"setAuthConfigStatus">> {
+  setStatus(nanoid: string, status: "ENABLED" | "DISABLED", options?: RequestOptions): Promise<RouteResponse<"setAuthConfigStatus">> {
     return this._call("setAuthConfigStatus", { params: { nanoid, status } }, options);
   }
 

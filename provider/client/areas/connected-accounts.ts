@@ -1,7 +1,7 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 export class ConnectedAccountsResource extends APIResource {
   /** POST /api/v3/connected_accounts: starts a connection for a user. */
@@ -25,10 +25,7 @@ export class ConnectedAccountsResource extends APIResource {
   }
 
   /** Every connected account across pages (follows `next_cursor`). */
-  iterate(
-    query?: RouteQuery<"listConnectedAccounts">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listConnectedAccounts">["items"]>> {
+  iterate(query?: RouteQuery<"listConnectedAccounts">, options?: RequestOptions): PageItems<"listConnectedAccounts", "items"> {
     return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
   }
 

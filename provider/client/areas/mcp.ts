@@ -1,11 +1,11 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iteratePages, startPage } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 /** MCP servers and their per-user instances. */
 export class McpResource extends APIResource {
-  /** POST /api/v3/mcp/servers. Not retried after it may have reached the server. */
+  /** POST /api/v3/mcp/servers. Retried with an Idempotency-Key, so a retry never makes a second one. */
   create(body: RouteBody<"createMcpServer">, options?: RequestOptions): Promise<RouteResponse<"createMcpServer">> {
     return this._call("createMcpServer", { body }, options);
   }
@@ -31,11 +31,7 @@ export class McpResource extends APIResource {
   }
 
   /** Every server for a toolkit across pages (increments `page_no`). */
-  iterateByApp(
-    appKey: string,
-    query?: RouteQuery<"listMcpByApp">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listMcpByApp">["items"]>> {
+  iterateByApp(appKey: string, query?: RouteQuery<"listMcpByApp">, options?: RequestOptions): PageItems<"listMcpByApp", "items"> {
     return iteratePages((page_no) => this.listByApp(appKey, { ...query, page_no }, options), "items", startPage(query));
   }
 
@@ -45,25 +41,17 @@ export class McpResource extends APIResource {
   }
 
   /** Every server of the project across pages (increments `page_no`). */
-  iterate(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): AsyncGenerator<ItemOf<RouteResponse<"listMcpServers">["items"]>> {
+  iterate(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): PageItems<"listMcpServers", "items"> {
     return iteratePages((page_no) => this.list({ ...query, page_no }, options), "items", startPage(query));
   }
 
   /** GET /api/v3/mcp/servers/{serverId}/instances: one page. */
-  listInstances(
-    serverId: string,
-    query?: RouteQuery<"listMcpInstances">,
-    options?: RequestOptions,
-  ): Promise<RouteResponse<"listMcpInstances">> {
+  listInstances(serverId: string, query?: RouteQuery<"listMcpInstances">, options?: RequestOptions): Promise<RouteResponse<"listMcpInstances">> {
     return this._call("listMcpInstances", { params: { serverId }, query }, options);
   }
 
   /** Every instance of a server across pages (increments `page_no`). */
-  iterateInstances(
-    serverId: string,
-    query?: RouteQuery<"listMcpInstances">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listMcpInstances">["instances"]>> {
+  iterateInstances(serverId: string, query?: RouteQuery<"listMcpInstances">, options?: RequestOptions): PageItems<"listMcpInstances", "instances"> {
     return iteratePages((page_no) => this.listInstances(serverId, { ...query, page_no }, options), "instances", startPage(query));
   }
 

@@ -1,11 +1,11 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 /** Projects of the organization; every call uses the organization key (`x-org-api-key`). */
 export class ProjectsResource extends APIResource {
-  /** POST /api/v3/org/owner/project/new. Not retried after it may have reached the server. */
+  /** POST /api/v3/org/owner/project/new. Retried with an Idempotency-Key, so a retry never makes a second one. */
   create(body: RouteBody<"createProject">, options?: RequestOptions): Promise<RouteResponse<"createProject">> {
     return this._call("createProject", { body }, options);
   }
@@ -16,10 +16,7 @@ export class ProjectsResource extends APIResource {
   }
 
   /** Every project across pages (follows `next_cursor`). */
-  iterate(
-    query?: RouteQuery<"listProjects">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listProjects">["data"]>> {
+  iterate(query?: RouteQuery<"listProjects">, options?: RequestOptions): PageItems<"listProjects", "data"> {
     return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "data", startCursor(query));
   }
 

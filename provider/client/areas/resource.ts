@@ -1,6 +1,9 @@
 import type { RouteName, RouteResponse } from "../../../api/routes";
 import type { CallParts, Core } from "../core";
-import type { RequestOptions } from "../types";
+import type { ItemOf, RequestOptions } from "../types";
+
+/** The items of every page of route `N`, read from its `K` list. */
+export type PageItems<N extends RouteName, K extends keyof RouteResponse<N>> = AsyncGenerator<ItemOf<RouteResponse<N>[K]>>;
 
 /** Base of the per-area classes (`client.mcp`, `client.projects`, ...). */
 export abstract class APIResource {

@@ -1,7 +1,7 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 export class ToolkitsResource extends APIResource {
   /** GET /api/v3/toolkits/{slug}: the detail form at `version` (default `latest`). */
@@ -15,10 +15,7 @@ export class ToolkitsResource extends APIResource {
   }
 
   /** Every toolkit across pages (follows `next_cursor`). */
-  iterate(
-    query?: RouteQuery<"listToolkits">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listToolkits">["items"]>> {
+  iterate(query?: RouteQuery<"listToolkits">, options?: RequestOptions): PageItems<"listToolkits", "items"> {
     return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
   }
 

@@ -1,7 +1,7 @@
 import type { RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 /** The catalog's tools (the slugs `allowedTools` and tool restrictions take). */
 export class ToolsResource extends APIResource {
@@ -11,7 +11,7 @@ export class ToolsResource extends APIResource {
   }
 
   /** Every tool across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listTools">, options?: RequestOptions): AsyncGenerator<ItemOf<RouteResponse<"listTools">["items"]>> {
+  iterate(query?: RouteQuery<"listTools">, options?: RequestOptions): PageItems<"listTools", "items"> {
     return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
   }
 

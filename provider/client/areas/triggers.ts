@@ -1,23 +1,17 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 /** Trigger instances and trigger types. */
 export class TriggersResource extends APIResource {
   /** GET /api/v3/trigger_instances/active: one page; disabled ones only with `show_disabled`. */
-  listActive(
-    query?: RouteQuery<"listActiveTriggers">,
-    options?: RequestOptions,
-  ): Promise<RouteResponse<"listActiveTriggers">> {
+  listActive(query?: RouteQuery<"listActiveTriggers">, options?: RequestOptions): Promise<RouteResponse<"listActiveTriggers">> {
     return this._call("listActiveTriggers", { query }, options);
   }
 
   /** Every trigger instance across pages (follows `next_cursor`). */
-  iterateActive(
-    query?: RouteQuery<"listActiveTriggers">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listActiveTriggers">["items"]>> {
+  iterateActive(query?: RouteQuery<"listActiveTriggers">, options?: RequestOptions): PageItems<"listActiveTriggers", "items"> {
     return iterateCursor((cursor) => this.listActive({ ...query, cursor }, options), "items", startCursor(query));
   }
 
@@ -42,10 +36,7 @@ export class TriggersResource extends APIResource {
   }
 
   /** Every trigger type across pages (follows `next_cursor`). */
-  iterateTypes(
-    query?: RouteQuery<"listTriggerTypes">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listTriggerTypes">["items"]>> {
+  iterateTypes(query?: RouteQuery<"listTriggerTypes">, options?: RequestOptions): PageItems<"listTriggerTypes", "items"> {
     return iterateCursor((cursor) => this.listTypes({ ...query, cursor }, options), "items", startCursor(query));
   }
 }

@@ -1,11 +1,11 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
 import { iterateCursor, startCursor } from "../pagination";
-import type { ItemOf, RequestOptions } from "../types";
-import { APIResource } from "./resource";
+import type { RequestOptions } from "../types";
+import { APIResource, type PageItems } from "./resource";
 
 /** The project's webhook subscription (one per project). The secret is answered in full by create and rotateSecret only. */
 export class WebhookSubscriptionsResource extends APIResource {
-  /** POST /api/v3/webhook_subscriptions: a second one is a ConflictError. */
+  /** POST /api/v3/webhook_subscriptions: a second one is a ConflictError. Retried with an Idempotency-Key, so a retry never meets its own first attempt. */
   create(body: RouteBody<"createWebhookSubscription">, options?: RequestOptions): Promise<RouteResponse<"createWebhookSubscription">> {
     return this._call("createWebhookSubscription", { body }, options);
   }
@@ -16,10 +16,7 @@ export class WebhookSubscriptionsResource extends APIResource {
   }
 
   /** Every subscription across pages (follows `next_cursor`). */
-  iterate(
-    query?: RouteQuery<"listWebhookSubscriptions">,
-    options?: RequestOptions,
-  ): AsyncGenerator<ItemOf<RouteResponse<"listWebhookSubscriptions">["items"]>> {
+  iterate(query?: RouteQuery<"listWebhookSubscriptions">, options?: RequestOptions): PageItems<"listWebhookSubscriptions", "items"> {
     return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
   }
 
@@ -29,11 +26,7 @@ export class WebhookSubscriptionsResource extends APIResource {
   }
 
   /** PATCH /api/v3/webhook_subscriptions/{id}: only the fields sent change. */
-  update(
-    id: string,
-    body: RouteBody<"updateWebhookSubscription">,
-    options?: RequestOptions,
-  ): Promise<RouteResponse<"updateWebhookSubscription">> {
+  update(id: string, body: RouteBody<"updateWebhookSubscription">, options?: RequestOptions): Promise<RouteResponse<"updateWebhookSubscription">> {
     return this._call("updateWebhookSubscription", { params: { id }, body }, options);
   }
 
@@ -42,7 +35,7 @@ export class WebhookSubscriptionsResource extends APIResource {
     return this._call("deleteWebhookSubscription", { params: { id } }, options);
   }
 
-  /** POST /api/v3/webhook_subscriptions/{id}/rotate_secret: the new secret. */
+  /** POST /api/v3/webhook_subscriptions/{id}/rotate_secret: the new secret. Retried with an Idempotency-Key, so a retry answers the same secret. */
   rotateSecret(id: string, options?: RequestOptions): Promise<RouteResponse<"rotateWebhookSecret">> {
     return this._call("rotateWebhookSecret", { params: { id } }, options);
   }

@@ -1,20 +1,29 @@
 /**
- * The local platform for provider e2e tests: in this process, on a real
- * socket, so the engine's provider processes call it over loopback while the
- * test reads its request log directly.
+ * The local platform for provider and e2e tests: in this process, on a real
+ * socket, seeded with the demo data plus what a stack needs (a GitHub auth
+ * config and a connected account). The engine's provider processes call it
+ * over loopback while the test reads its request log directly.
  */
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
 import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../../platform";
 import { IntegrationPlatformClient } from "../../provider/client";
-import type { E2EStack, PlatformConfig } from "./harness";
+import { configureFrom, resetConfigured, stackConfigOf } from "../../provider/settings";
 
-export interface E2EPlatform {
+/** Where the platform is and its keys (the provider's settings), as stacks are pointed at it. */
+export interface PlatformConfig {
+  baseUrl: string;
+  apiKey?: string;
+  orgApiKey?: string;
+}
+
+export interface TestPlatform {
   platform: RunningPlatform;
-  config: PlatformConfig;
+  config: Required<PlatformConfig>;
   client: IntegrationPlatformClient;
   orgClient: IntegrationPlatformClient;
+  /** A GitHub auth config of the seeded project, and a connected account under it. */
   authConfigId: string;
   connectedAccountId: string;
   /** Calls since the last clearLog(): of one route, or all writes (body field names sorted). */
@@ -23,17 +32,31 @@ export interface E2EPlatform {
   clearLog(): void;
 }
 
+export interface TestPlatformOptions {
+  /**
+   * Hand the platform's settings to the provider modules in this process, as
+   * the engine's `configure` would (provider tests that call them directly).
+   */
+  configureProvider?: boolean;
+}
+
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
-export function useE2EPlatform(): E2EPlatform {
-  const ctx = {} as E2EPlatform;
+/** Starts the platform before the suite and stops it after; the fields are set once `beforeAll` ran. */
+export function useTestPlatform(options: TestPlatformOptions = {}): TestPlatform {
+  const ctx = {} as TestPlatform;
   beforeAll(async () => {
     const platform = await startPlatform({ seed: "demo" });
     const config = { baseUrl: platform.url, apiKey: platform.apiKey!, orgApiKey: platform.orgApiKey! };
+    if (options.configureProvider) {
+      const entries = stackConfigOf(config);
+      resetConfigured();
+      configureFrom({ get: (key) => entries[key]?.value });
+    }
     const client = new IntegrationPlatformClient({ baseUrl: platform.url, apiKey: config.apiKey });
     const orgClient = new IntegrationPlatformClient({ baseUrl: platform.url, orgApiKey: config.orgApiKey });
     const authConfigId = await createLocalAuthConfig(platform.url, config.orgApiKey, { project_id: platform.projectId!, toolkit: "github" });
-    const account = await client.connectedAccounts.create({ auth_config: { id: authConfigId }, connection: { user_id: "e2e-user" } });
+    const account = await client.connectedAccounts.create({ auth_config: { id: authConfigId }, connection: { user_id: "test-user" } });
     Object.assign(ctx, {
       platform,
       config,
@@ -50,12 +73,15 @@ export function useE2EPlatform(): E2EPlatform {
       clearLog: () => platform.app.requestLog.clear(),
     });
   });
-  afterAll(async () => ctx.platform?.close());
+  afterAll(async () => {
+    if (options.configureProvider) resetConfigured();
+    await ctx.platform?.close();
+  });
   return ctx;
 }
 
 /** The stack's state as written by the file backend, as text. */
-export async function stateText(e2e: E2EStack): Promise<string> {
+export async function stateText(stack: { tempDir: string }): Promise<string> {
   const files: string[] = [];
   async function walk(dir: string): Promise<void> {
     for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
@@ -64,13 +90,13 @@ export async function stateText(e2e: E2EStack): Promise<string> {
       else if (entry.name.endsWith(".json")) files.push(full);
     }
   }
-  await walk(path.join(e2e.tempDir, "state"));
+  await walk(path.join(stack.tempDir, "state"));
   return (await Promise.all(files.map((f) => fs.readFile(f, "utf8")))).join("\n");
 }
 
 /** No key of the platform in plain text anywhere in the stack's state. */
-export async function expectNoKeysInState(e2e: E2EStack, keys: (string | undefined)[]): Promise<void> {
-  const text = await stateText(e2e);
+export async function expectNoKeysInState(stack: { tempDir: string }, keys: (string | undefined)[]): Promise<void> {
+  const text = await stateText(stack);
   expect(text.length).toBeGreaterThan(0);
   for (const key of keys) if (key) expect(text.includes(key), "a key appears in plain text in the state").toBe(false);
 }

@@ -1,0 +1,43 @@
+/**
+ * The resource class of a field table: `new McpServer(name, args, opts)`
+ * registers a dynamic resource of type
+ * `pulumi-nodejs:dynamic/integration-platform:McpServer` whose provider is the
+ * resource's provider module, with every output of the table declared and
+ * every secret field kept secret (inputs given as plain strings included).
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, OutputsOf, ResourceSchema } from "./fields";
+import { secretKeys } from "./fields";
+import { RESOURCE_MODULE } from "./tokens";
+
+/** Each input and output of the table as a `pulumi.Output` property. */
+export type OutputProperties<S extends ResourceSchema> = { readonly [K in keyof OutputsOf<S>]-?: pulumi.Output<OutputsOf<S>[K]> };
+
+export interface ResourceClass<S extends ResourceSchema> {
+  new (name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource & OutputProperties<S>;
+}
+
+/** `provider` must be the exports of a module under node_modules, so the state holds `require(...)` of it, not its code. */
+export function resourceClass<S extends ResourceSchema>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClass<S> {
+  const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
+  const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);
+  const secrets = secretKeys(schema);
+
+  const resource = class extends pulumi.dynamic.Resource {
+    constructor(name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions) {
+      const given = args as Record<string, pulumi.Input<unknown> | undefined>;
+      const secretArgs = secretInputs.filter((key) => given[key] !== undefined).map((key) => [key, pulumi.secret(given[key])]);
+      super(
+        provider,
+        name,
+        // Every key declared, so each output exists as a property even when its input is not given.
+        { ...declared, ...given, ...Object.fromEntries(secretArgs) },
+        { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] },
+        RESOURCE_MODULE,
+        schema.type,
+      );
+    }
+  };
+  Object.defineProperty(resource, "name", { value: schema.type });
+  return resource as unknown as ResourceClass<S>;
+}

@@ -9,6 +9,7 @@ import type { Catalog } from "./catalog";
 import { Chaos, isChaosActive, type ChaosOptions } from "./chaos";
 import { ApiError, envelope, type ErrorSlug } from "./errors";
 import type { PlatformContext } from "./http/define";
+import rateLimit, { type RateLimitOptions } from "./http/rate-limit";
 import { parseQueryString } from "./http/querystring";
 import { newId } from "./ids";
 import { AnsweredRequest, RequestLog } from "./request-log";
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   /** Fastify's pino logger on stderr (default off). */
   logger?: boolean;
   chaos?: ChaosOptions;
+  /** A request rate limit per API key (off when unset); see http/rate-limit.ts. */
+  rateLimit?: RateLimitOptions;
   /** Clock for timestamps (tests). */
   now?: () => Date;
   /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the request's origin when unset. */
@@ -160,6 +163,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
+
+  if (options.rateLimit) app.register(rateLimit, options.rateLimit);
 
   const chaos = isChaosActive(options.chaos) ? new Chaos(options.chaos) : undefined;
   if (chaos) {

@@ -60,7 +60,7 @@ export async function machineLine(): Promise<string> {
   ].join(" · ");
 }
 
-const ORDER = ["api-calls", "engine-overhead", "platform"] as const;
+const ORDER = ["api-calls", "engine-overhead", "platform", "rate-limit"] as const;
 export type BenchName = (typeof ORDER)[number];
 
 const HEADER = `# Benchmark results
@@ -135,6 +135,8 @@ export async function createStack(opts: {
   stackName: string;
   program: PulumiFn;
   config?: ConfigMap;
+  /** More environment for the engine (e.g. PULUMI_SKIP_CHECKPOINTS). */
+  env?: Record<string, string>;
 }): Promise<BenchStack> {
   await engine();
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${opts.projectName}-`));
@@ -144,7 +146,7 @@ export async function createStack(opts: {
   await fs.mkdir(pulumiHome);
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: opts.stackName, projectName: opts.projectName, program: opts.program },
-    { workDir, pulumiHome, envVars: localBackendEnv(path.join(tempDir, "state"), "bench-passphrase") },
+    { workDir, pulumiHome, envVars: { ...localBackendEnv(path.join(tempDir, "state"), "bench-passphrase"), ...opts.env } },
   );
   if (opts.config) await stack.setAllConfig(opts.config);
   return {

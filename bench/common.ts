@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "../scripts/pulumi-engine";
 
@@ -164,6 +165,47 @@ export function providerConfig(url: string, apiKey: string): ConfigMap {
     "integration-platform:baseUrl": { value: url },
     "integration-platform:apiKey": { value: apiKey, secret: true },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine's floor: dynamic resources that make no call, with an McpServer's inputs
+
+export interface ServerInputs {
+  name: string;
+  authConfigIds: string[];
+  toolkits: string[];
+  allowedTools: string[];
+}
+
+/** The inputs of the i-th server of a benchmark stack, the same for both kinds so only the provider differs. */
+export function serverInputs(i: number, authConfigId: string): ServerInputs {
+  return {
+    name: `bench-server-${i}`,
+    authConfigIds: [authConfigId],
+    toolkits: ["github"],
+    allowedTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"],
+  };
+}
+
+/**
+ * A dynamic provider that makes no call: create hands the inputs back, read returns what it is
+ * given, delete does nothing. Serialized by value (it captures nothing), so it runs in the same
+ * provider process the real ones do.
+ */
+const noCallProvider: pulumi.dynamic.ResourceProvider<ServerInputs, ServerInputs> = {
+  async create(inputs: ServerInputs) {
+    return { id: `nocall-${inputs.name}`, outs: inputs };
+  },
+  async read(id: string, props?: ServerInputs) {
+    return { id, props: props ?? ({} as ServerInputs) };
+  },
+  async delete() {},
+};
+
+export class NoCallResource extends pulumi.dynamic.Resource {
+  constructor(name: string, args: ServerInputs) {
+    super(noCallProvider, name, args, {}, "bench", "NoCall");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

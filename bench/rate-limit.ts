@@ -15,10 +15,9 @@
  *
  * Sizes can be narrowed for a quick run: BENCH_LIMITED_SIZES=500 BENCH_SCALE_SIZES=100,400.
  */
-import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig } from "../platform";
-import { call, createStack, log, machineLine, providerConfig, startServer, table, timed, writeSection, type ChildServer } from "./common";
+import { NoCallResource, call, createStack, log, machineLine, providerConfig, serverInputs, startServer, table, timed, writeSection, type ChildServer } from "./common";
 
 const LIMIT = 20;
 const PARALLEL = 32;
@@ -33,39 +32,6 @@ function sizes(variable: string, fallback: number[]): number[] {
 const LIMITED_SIZES = sizes("BENCH_LIMITED_SIZES", [500, 1000]);
 const SCALE_SIZES = sizes("BENCH_SCALE_SIZES", [100, 400, 1000]);
 
-interface ServerInputs {
-  name: string;
-  authConfigIds: string[];
-  toolkits: string[];
-  allowedTools: string[];
-}
-
-/** No call anywhere: create hands the inputs back, read returns what it is given, delete does nothing. */
-const noCallProvider: pulumi.dynamic.ResourceProvider<ServerInputs, ServerInputs> = {
-  async create(inputs: ServerInputs) {
-    return { id: `nocall-${inputs.name}`, outs: inputs };
-  },
-  async read(id: string, props?: ServerInputs) {
-    return { id, props: props ?? ({} as ServerInputs) };
-  },
-  async delete() {},
-};
-
-class NoCallResource extends pulumi.dynamic.Resource {
-  constructor(name: string, args: ServerInputs) {
-    super(noCallProvider, name, args, {}, "bench", "NoCall");
-  }
-}
-
-function inputs(i: number, authConfigId: string): ServerInputs {
-  return {
-    name: `bench-server-${i}`,
-    authConfigIds: [authConfigId],
-    toolkits: ["github"],
-    allowedTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"],
-  };
-}
-
 type Kind = "platform" | "no-call";
 
 function program(kind: Kind, n: number, authConfigId: string): PulumiFn {
@@ -73,8 +39,8 @@ function program(kind: Kind, n: number, authConfigId: string): PulumiFn {
     // From the installed package, as users consume it: the provider serializes as require(...).
     const ip = require("pulumi-integration-platform") as typeof import("../provider");
     for (let i = 0; i < n; i++) {
-      if (kind === "platform") new ip.McpServer(`server-${i}`, inputs(i, authConfigId));
-      else new NoCallResource(`server-${i}`, inputs(i, authConfigId));
+      if (kind === "platform") new ip.McpServer(`server-${i}`, serverInputs(i, authConfigId));
+      else new NoCallResource(`server-${i}`, serverInputs(i, authConfigId));
     }
   };
 }

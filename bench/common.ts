@@ -10,6 +10,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { createInterface } from "node:readline";
 import { promisify } from "node:util";
+import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import { stackConfigOf } from "../provider/settings";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "../scripts/pulumi-engine";
@@ -61,7 +62,7 @@ export async function machineLine(): Promise<string> {
   ].join(" · ");
 }
 
-const ORDER = ["api-calls", "engine-overhead", "platform", "mcp-protocol"] as const;
+const ORDER = ["api-calls", "engine-overhead", "platform", "mcp-protocol", "rate-limit"] as const;
 export type BenchName = (typeof ORDER)[number];
 
 const HEADER = `# Benchmark results
@@ -136,6 +137,8 @@ export async function createStack(opts: {
   stackName: string;
   program: PulumiFn;
   config?: ConfigMap;
+  /** More environment for the engine (e.g. PULUMI_SKIP_CHECKPOINTS). */
+  env?: Record<string, string>;
 }): Promise<BenchStack> {
   await engine();
   const tempDir = await fs.mkdtemp(path.join(os.tmpdir(), `bench-${opts.projectName}-`));
@@ -145,7 +148,7 @@ export async function createStack(opts: {
   await fs.mkdir(pulumiHome);
   const stack = await LocalWorkspace.createOrSelectStack(
     { stackName: opts.stackName, projectName: opts.projectName, program: opts.program },
-    { workDir, pulumiHome, envVars: localBackendEnv(path.join(tempDir, "state"), "bench-passphrase") },
+    { workDir, pulumiHome, envVars: { ...localBackendEnv(path.join(tempDir, "state"), "bench-passphrase"), ...opts.env } },
   );
   if (opts.config) await stack.setAllConfig(opts.config);
   return {
@@ -160,6 +163,47 @@ export async function createStack(opts: {
 /** Config entries pointing the provider at a platform (keys as secrets). */
 export function providerConfig(url: string, apiKey: string): ConfigMap {
   return stackConfigOf({ baseUrl: url, apiKey });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine's floor: dynamic resources that make no call, with an McpServer's inputs
+
+export interface ServerInputs {
+  name: string;
+  authConfigIds: string[];
+  toolkits: string[];
+  allowedTools: string[];
+}
+
+/** The inputs of the i-th server of a benchmark stack, the same for both kinds so only the provider differs. */
+export function serverInputs(i: number, authConfigId: string): ServerInputs {
+  return {
+    name: `bench-server-${i}`,
+    authConfigIds: [authConfigId],
+    toolkits: ["github"],
+    allowedTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"],
+  };
+}
+
+/**
+ * A dynamic provider that makes no call: create hands the inputs back, read returns what it is
+ * given, delete does nothing. Serialized by value (it captures nothing), so it runs in the same
+ * provider process the real ones do.
+ */
+const noCallProvider: pulumi.dynamic.ResourceProvider<ServerInputs, ServerInputs> = {
+  async create(inputs: ServerInputs) {
+    return { id: `nocall-${inputs.name}`, outs: inputs };
+  },
+  async read(id: string, props?: ServerInputs) {
+    return { id, props: props ?? ({} as ServerInputs) };
+  },
+  async delete() {},
+};
+
+export class NoCallResource extends pulumi.dynamic.Resource {
+  constructor(name: string, args: ServerInputs) {
+    super(noCallProvider, name, args, {}, "bench", "NoCall");
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,59 +11,25 @@
 import * as fs from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
-import * as pulumi from "@pulumi/pulumi";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig } from "../platform";
-import { createStack, log, machineLine, median, providerConfig, startServer, table, timed, writeSection, type ChildServer } from "./common";
+import { NoCallResource, createStack, log, machineLine, median, providerConfig, serverInputs, startServer, table, timed, writeSection, type ChildServer } from "./common";
 
 const SIZES = [20, 50];
 const REPEATS = 5;
 const TARGET = 1.3;
 
-interface NoopInputs {
-  name: string;
-  authConfigIds: string[];
-  toolkits: string[];
-  allowedTools: string[];
-}
-
-/**
- * A dynamic provider that makes no call: create hands the inputs back as outputs. Serialized
- * by value (it captures nothing), so it runs in the same provider process the real ones do.
- */
-const noopProvider: pulumi.dynamic.ResourceProvider<NoopInputs, NoopInputs> = {
-  async create(inputs: NoopInputs) {
-    return { id: `noop-${inputs.name}`, outs: inputs };
-  },
-};
-
-class NoopResource extends pulumi.dynamic.Resource {
-  constructor(name: string, args: NoopInputs) {
-    super(noopProvider, name, args, {}, "bench", "Noop");
-  }
-}
-
-/** The same inputs for both kinds, so only the provider differs. */
-function inputs(i: number, authConfigId: string): NoopInputs {
-  return {
-    name: `bench-server-${i}`,
-    authConfigIds: [authConfigId],
-    toolkits: ["github"],
-    allowedTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"],
-  };
-}
-
 function platformProgram(n: number, authConfigId: string): PulumiFn {
   return async () => {
     // From the installed package, as users consume it: the provider serializes as require(...).
     const ip = require("pulumi-integration-platform") as typeof import("../provider");
-    for (let i = 0; i < n; i++) new ip.McpServer(`server-${i}`, inputs(i, authConfigId));
+    for (let i = 0; i < n; i++) new ip.McpServer(`server-${i}`, serverInputs(i, authConfigId));
   };
 }
 
 function noopProgram(n: number, authConfigId: string): PulumiFn {
   return async () => {
-    for (let i = 0; i < n; i++) new NoopResource(`server-${i}`, inputs(i, authConfigId));
+    for (let i = 0; i < n; i++) new NoCallResource(`server-${i}`, serverInputs(i, authConfigId));
   };
 }
 

@@ -1,19 +1,21 @@
 /**
- * `npm run bench`: the three benchmarks of issue 8 and the MCP endpoint's (issue 16), one after the other, each writing its
+ * `npm run bench`: the benchmarks of issues 8, 16 and 18, one after the other, each writing its
  * section of bench/RESULTS.md. Exits non-zero when a benchmark failed or missed a *count*
- * target (only bench/api-calls has count targets; time targets are reported, never failed on).
+ * target (bench/api-calls and bench/rate-limit have count targets; time targets are reported, never failed on).
  */
 import { main as apiCalls } from "./api-calls";
 import { log, timed } from "./common";
 import { main as engineOverhead } from "./engine-overhead";
 import { main as mcpProtocol } from "./mcp-protocol";
 import { main as platform } from "./platform";
+import { main as rateLimit } from "./rate-limit";
 
 const BENCHMARKS: [string, () => Promise<boolean>][] = [
   ["api-calls", apiCalls],
   ["engine-overhead", engineOverhead],
   ["platform", platform],
   ["mcp-protocol", mcpProtocol],
+  ["rate-limit", rateLimit],
 ];
 
 async function run(): Promise<void> {

@@ -1,7 +1,8 @@
 /**
  * A server for the benchmarks, run in its own process (see startServer in common.ts):
  *
- *   node dist/bench/server.js platform [--db FILE|:memory:]   the local platform, demo seed
+ *   node dist/bench/server.js platform [--db FILE|:memory:] [--rate-limit N[/s]]
+ *                                                              the local platform, demo seed
  *   node dist/bench/server.js bare                             a bare Fastify app: GET /bare and
  *                                                              PATCH /bare answer a constant JSON;
  *                                                              GET and PATCH /payload/NAME answer the
@@ -12,7 +13,7 @@
  * stops on SIGTERM/SIGINT.
  */
 import Fastify from "fastify";
-import { startPlatform } from "../platform";
+import { parseRateLimit, startPlatform } from "../platform";
 
 async function main(): Promise<void> {
   const [mode, ...rest] = process.argv.slice(2);
@@ -20,7 +21,9 @@ async function main(): Promise<void> {
   if (mode === "platform") {
     const dbFlag = rest.indexOf("--db");
     const db = dbFlag >= 0 ? rest[dbFlag + 1] : ":memory:";
-    const platform = await startPlatform({ seed: "demo", ...(db ? { db } : {}) });
+    const rateFlag = rest.indexOf("--rate-limit");
+    const rate = rateFlag >= 0 ? rest[rateFlag + 1] : undefined;
+    const platform = await startPlatform({ seed: "demo", ...(db ? { db } : {}), ...(rate ? { rateLimit: parseRateLimit(rate) } : {}) });
     close = () => platform.close();
     const { url, apiKey, orgApiKey, projectId } = platform;
     process.stdout.write(`${JSON.stringify({ url, apiKey, orgApiKey, projectId })}\n`);

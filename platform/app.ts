@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
 import apiRoutes, { type PlatformContext } from "./http/handlers";
+import rateLimit, { type RateLimitOptions } from "./plugins/rate-limit";
 import { parseQueryString } from "./http/querystring";
 import chaos from "./plugins/chaos";
 import errorEnvelope, { MAX_PARAM_LENGTH, routerError } from "./plugins/error-envelope";
@@ -33,6 +34,8 @@ export interface BuildAppOptions {
   /** Fastify's pino logger on stderr (default off). */
   logger?: boolean;
   chaos?: ChaosOptions;
+  /** A request rate limit per API key (off when unset); see plugins/rate-limit.ts. */
+  rateLimit?: RateLimitOptions;
   /** Clock for timestamps (tests). */
   now?: () => Date;
   /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the bound address when unset. */
@@ -88,6 +91,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(errorEnvelope, { logger: options.logger });
   app.register(requestId);
   app.register(requestLog);
+  if (options.rateLimit) app.register(rateLimit, options.rateLimit);
   app.register(jsonBody);
   app.register(chaos, { chaos: options.chaos });
   app.register(methodNotAllowed);

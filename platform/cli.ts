@@ -9,6 +9,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { ChaosConfigError, parseChaos, type ChaosOptions } from "./chaos";
+import { RateLimitConfigError, parseRateLimit, type RateLimitOptions } from "./plugins/rate-limit";
 import { startPlatform, type RunningPlatform } from "./index";
 import { BootstrapError, type SeedKind } from "./seed";
 
@@ -29,6 +30,12 @@ Options of serve:
                     connected accounts, MCP servers and triggers (default none)
   --chaos SPEC      inject faults, e.g. rate429=0.1,rate503=0.05,latencyMs=20,dropRate=0.01,seed=7
                     (also INTEGRATION_PLATFORM_CHAOS)
+  --rate-limit N[/s|/m]
+                    limit each API key to N requests per second (or minute), answering the
+                    excess 429 with Retry-After; every /api/v3 answer carries RateLimit-Limit,
+                    -Remaining, -Reset and -Policy (default: no limit)
+  --rate-limit-burst N
+                    requests a key may send at once after being idle (default: N of --rate-limit)
   --public-url URL  base URL for URLs the platform hands out (default: the bound address)
   --log             request logs on stderr
   -h, --help        this help
@@ -54,6 +61,7 @@ export interface ServeOptions {
   db: string;
   seed: SeedKind;
   chaos?: ChaosOptions;
+  rateLimit?: RateLimitOptions;
   publicUrl?: string;
   log: boolean;
 }
@@ -73,6 +81,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
         db: { type: "string" },
         seed: { type: "string" },
         chaos: { type: "string" },
+        "rate-limit": { type: "string" },
+        "rate-limit-burst": { type: "string" },
         "public-url": { type: "string" },
         log: { type: "boolean" },
         help: { type: "boolean", short: "h" },
@@ -112,13 +122,25 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
       throw error;
     }
   }
+  let rateLimit: RateLimitOptions | undefined;
+  if (values["rate-limit-burst"] !== undefined && values["rate-limit"] === undefined) {
+    throw new UsageError("--rate-limit-burst needs --rate-limit");
+  }
+  if (values["rate-limit"] !== undefined) {
+    try {
+      rateLimit = parseRateLimit(values["rate-limit"], values["rate-limit-burst"]);
+    } catch (error) {
+      if (error instanceof RateLimitConfigError) throw new UsageError(`--rate-limit${error.setting === "burst" ? "-burst" : ""}: ${error.message}`);
+      throw error;
+    }
+  }
   const publicUrl = values["public-url"];
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) {
     throw new UsageError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   }
   return {
     command: "serve",
-    options: { port, host, db, seed, ...(chaos ? { chaos } : {}), ...(publicUrl ? { publicUrl } : {}), log: values.log ?? false },
+    options: { port, host, db, seed, ...(chaos ? { chaos } : {}), ...(rateLimit ? { rateLimit } : {}), ...(publicUrl ? { publicUrl } : {}), log: values.log ?? false },
   };
 }
 
@@ -132,6 +154,7 @@ async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<voi
     seed: options.seed,
     logger: options.log,
     ...(options.chaos ? { chaos: options.chaos } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(env.INTEGRATION_PLATFORM_ORG_API_KEY ? { orgApiKey: env.INTEGRATION_PLATFORM_ORG_API_KEY } : {}),
     ...(env.INTEGRATION_PLATFORM_API_KEY ? { apiKey: env.INTEGRATION_PLATFORM_API_KEY } : {}),
@@ -161,6 +184,7 @@ async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<voi
   process.stderr.write(`${NAME}: listening on ${platform.url} (database: ${db})\n`);
   for (const note of platform.notes) process.stderr.write(`${NAME}: ${note}\n`);
   if (options.chaos) process.stderr.write(`${NAME}: chaos mode on: ${JSON.stringify(options.chaos)}\n`);
+  if (options.rateLimit) process.stderr.write(`${NAME}: rate limit on: ${JSON.stringify(options.rateLimit)} per API key\n`);
 }
 
 export async function main(argv: string[] = process.argv.slice(2), env: NodeJS.ProcessEnv = process.env): Promise<number | undefined> {

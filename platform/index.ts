@@ -7,12 +7,14 @@ import { buildApp, type BuildAppOptions } from "./app";
 import { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
 import { originFor } from "./public-origin";
+import type { RateLimitOptions } from "./plugins/rate-limit";
 import { bootstrap, type SeedKind } from "./seed";
 import { Store } from "./store";
 
 export { buildApp, validateResponsesByDefault, type BuildAppOptions } from "./app";
 export { Catalog } from "./catalog";
 export { Chaos, parseChaos, type ChaosOptions } from "./chaos";
+export { parseRateLimit, type RateLimitOptions } from "./plugins/rate-limit";
 export { RequestLog, type RequestLogEntry, type RequestLogFilter } from "./request-log";
 export { bootstrap, type BootstrapResult, type SeedKind } from "./seed";
 export { Store } from "./store";
@@ -33,6 +35,8 @@ export interface StartPlatformOptions {
   orgApiKey?: string;
   apiKey?: string;
   chaos?: ChaosOptions;
+  /** A request rate limit per API key (off when unset). */
+  rateLimit?: RateLimitOptions;
   logger?: boolean;
   /** Base URL for handed-out URLs (mcp_url, redirect_url); the bound address when unset. */
   publicUrl?: string;
@@ -66,6 +70,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       catalog,
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
       ...(options.chaos ? { chaos: options.chaos } : {}),
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       ...(options.now ? { now: options.now } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),

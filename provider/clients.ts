@@ -1,6 +1,6 @@
 /** The clients the resources and functions act with, made from the settings at call time. */
 import { IntegrationPlatformClient } from "./client";
-import { missingSetting, setting } from "./settings";
+import { clientTuning, missingSetting, setting } from "./settings";
 
 export function baseUrl(): string {
   const url = setting("baseUrl");
@@ -12,12 +12,12 @@ export function baseUrl(): string {
 export function projectClient(apiKey?: string): IntegrationPlatformClient {
   const key = apiKey || setting("apiKey");
   if (!key) throw missingSetting("apiKey", "A project API key");
-  return new IntegrationPlatformClient({ baseUrl: baseUrl(), apiKey: key });
+  return new IntegrationPlatformClient({ baseUrl: baseUrl(), apiKey: key, ...clientTuning() });
 }
 
 /** A client acting with the organization key. */
 export function orgClient(): IntegrationPlatformClient {
   const key = setting("orgApiKey");
   if (!key) throw missingSetting("orgApiKey", "An organization API key");
-  return new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey: key });
+  return new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey: key, ...clientTuning() });
 }

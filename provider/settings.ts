@@ -13,6 +13,8 @@ export const SETTINGS = {
   baseUrl: { config: `${CONFIG_NAMESPACE}:baseUrl`, env: "INTEGRATION_PLATFORM_BASE_URL", secret: false },
   apiKey: { config: `${CONFIG_NAMESPACE}:apiKey`, env: "INTEGRATION_PLATFORM_API_KEY", secret: true },
   orgApiKey: { config: `${CONFIG_NAMESPACE}:orgApiKey`, env: "INTEGRATION_PLATFORM_ORG_API_KEY", secret: true },
+  maxRetries: { config: `${CONFIG_NAMESPACE}:maxRetries`, env: "INTEGRATION_PLATFORM_MAX_RETRIES", secret: false },
+  requestTimeout: { config: `${CONFIG_NAMESPACE}:requestTimeout`, env: "INTEGRATION_PLATFORM_REQUEST_TIMEOUT", secret: false },
 } as const;
 export type SettingName = keyof typeof SETTINGS;
 export type SettingValues = Partial<Record<SettingName, string>>;
@@ -44,6 +46,34 @@ export function missingSetting(name: SettingName, what: string): Error {
   return new Error(
     `${what} is not configured. Set it with \`pulumi config set ${config} <value>${secret ? " --secret" : ""}\` or the environment variable ${env}.`,
   );
+}
+
+function invalid(name: SettingName, value: string, expected: string): Error {
+  const { config, env } = SETTINGS[name];
+  return new Error(`${config} (or ${env}) must be ${expected}, got ${JSON.stringify(value)}. Fix it with \`pulumi config set ${config} <value>\`.`);
+}
+
+const DURATION_UNITS: Record<string, number> = { "": 1, ms: 1, s: 1000, m: 60_000 };
+
+/**
+ * Retries and the time limit of each attempt, when configured: `maxRetries` a whole number
+ * >= 0, `requestTimeout` milliseconds (`30000`) or a duration (`500ms`, `30s`, `2m`).
+ */
+export function clientTuning(): { maxRetries?: number; timeoutMs?: number } {
+  const tuning: { maxRetries?: number; timeoutMs?: number } = {};
+  const retries = setting("maxRetries")?.trim();
+  if (retries !== undefined) {
+    if (!/^\d+$/.test(retries) || !Number.isSafeInteger(Number(retries))) throw invalid("maxRetries", retries, "a whole number >= 0");
+    tuning.maxRetries = Number(retries);
+  }
+  const timeout = setting("requestTimeout")?.trim();
+  if (timeout !== undefined) {
+    const match = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(timeout);
+    const ms = match ? Number(match[1]) * DURATION_UNITS[match[2] ?? ""]! : NaN;
+    if (!(ms >= 1) || !Number.isFinite(ms)) throw invalid("requestTimeout", timeout, "a time of at least 1 ms: milliseconds (30000) or with a unit (500ms, 30s, 2m)");
+    tuning.timeoutMs = ms;
+  }
+  return tuning;
 }
 
 /** The `configure` of every resource provider: the engine hands over the stack configuration. */

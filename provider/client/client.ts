@@ -47,6 +47,12 @@ export interface ClientOptions {
   userAgent?: string;
   /** An undici dispatcher to use instead of the shared keep-alive agent. */
   dispatcher?: Dispatcher;
+  /**
+   * Pace requests by the platform's rate limit (learned from its RateLimit-* headers and 429s),
+   * sharing one queue per base URL and key with every client in the process. Default true;
+   * false sends each request at once.
+   */
+  pacing?: boolean;
 }
 
 export const DEFAULT_MAX_RETRIES = 3;
@@ -127,6 +133,7 @@ export class IntegrationPlatformClient {
       retryMaxDelayMs: nonNegativeInt("retryMaxDelayMs", options.retryMaxDelayMs, DEFAULT_RETRY_MAX_DELAY_MS),
       userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
       dispatcher: options.dispatcher,
+      pacing: options.pacing ?? true,
     });
 
     this.session = new SessionResource(this.#core);

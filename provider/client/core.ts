@@ -22,6 +22,7 @@ import {
   type ResponseIssue,
 } from "./errors";
 import { sharedDispatcher } from "./dispatcher";
+import { sharedPacer, type Pacer } from "./pacing";
 import { serializeQuery } from "./query";
 import {
   RETRY_POLICY,
@@ -44,6 +45,8 @@ export interface CoreSettings {
   retryMaxDelayMs: number;
   userAgent: string;
   dispatcher?: Dispatcher | undefined;
+  /** Pace requests by the platform's rate limit with the process's shared pacer (see pacing.ts). */
+  pacing: boolean;
 }
 
 /** The parts of one call; the resource classes type them per route. */
@@ -95,6 +98,7 @@ export class Core {
   readonly #settings: Readonly<Omit<CoreSettings, "apiKey" | "orgApiKey">>;
   readonly #apiKey: string | undefined;
   readonly #orgApiKey: string | undefined;
+  readonly #pacers: Partial<Record<RouteDef["auth"], Pacer>> = {};
 
   constructor(settings: CoreSettings) {
     const { apiKey, orgApiKey, ...rest } = settings;
@@ -165,13 +169,18 @@ export class Core {
     if (policy === "keyed") headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? `idem_${randomUUID()}`;
     const callerSignal = options.signal;
     const userAbort = () => new APIUserAbortError(info);
+    const pacer = this.#pacerFor(route.auth);
 
     for (let attempt = 0; ; attempt++) {
       if (callerSignal?.aborted) throw userAbort();
+      const turn = pacer?.acquire(callerSignal, userAbort);
+      if (turn) await turn;
       let response: RawResponse;
       try {
         response = await this.#send(url, route.method, headers, body, timeoutMs, callerSignal, info);
+        pacer?.settle(response);
       } catch (err) {
+        pacer?.settle(undefined);
         if (err instanceof APIConnectionError && attempt < maxRetries && shouldRetryConnectionError(policy, err)) {
           const delay = backoffDelay(attempt, this.#settings.retryBaseDelayMs, this.#settings.retryMaxDelayMs);
           await sleep(delay, callerSignal, userAbort);
@@ -196,6 +205,13 @@ export class Core {
       }
       throw error;
     }
+  }
+
+  /** The process's pacer for this base URL and the key the route sends (one per key, as the platform counts). */
+  #pacerFor(auth: RouteDef["auth"]): Pacer | undefined {
+    if (!this.#settings.pacing) return undefined;
+    const key = auth === "apiKey" ? this.#apiKey : auth === "orgApiKey" ? this.#orgApiKey : undefined;
+    return (this.#pacers[auth] ??= sharedPacer(this.#settings.baseUrl, key ?? ""));
   }
 
   /** One attempt, bounded by its own timeout and by the caller's signal. */

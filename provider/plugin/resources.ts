@@ -10,10 +10,10 @@ import { PROJECT_CONFIG } from "../resources/project-config.schema";
 import { PROJECT } from "../resources/project.schema";
 import { TRIGGER_INSTANCE } from "../resources/trigger-instance.schema";
 import { pluginToken } from "../resources/tokens";
-import mcpServerProvider = require("../resources/mcp-server.provider");
-import projectConfigProvider = require("../resources/project-config.provider");
-import projectProvider = require("../resources/project.provider");
-import triggerInstanceProvider = require("../resources/trigger-instance.provider");
+import mcpServerProvider from "../resources/mcp-server.provider";
+import projectConfigProvider from "../resources/project-config.provider";
+import projectProvider from "../resources/project.provider";
+import triggerInstanceProvider from "../resources/trigger-instance.provider";
 
 export interface PluginResource {
   readonly schema: ResourceSchema;

@@ -8,6 +8,7 @@ import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createE2EStack, repoRoot, useE2EStack } from "./harness";
 import { pluginEnv, pluginSdk } from "./plugin-harness";
+import { importDocument } from "../../provider/plugin/import-document";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("provider plugin: lifecycle (real engine)", () => {
@@ -150,6 +151,42 @@ describe("provider plugin: pulumi import (real engine)", () => {
       const preview = await e2e.stack.preview({ diff: true });
       expect(preview.changeSummary).toEqual({ same: 5 });
       expect(p.writes()).toEqual([]);
+    } finally {
+      await e2e.cleanup();
+      await fs.rm(workDir, { recursive: true, force: true });
+    }
+  });
+
+  it("bulk: the import document of a whole project takes it over with code that previews clean", async () => {
+    const server = await p.client.mcp.create({ name: "Bulk Server", auth_config_ids: [p.authConfigId], toolkits: ["github"] });
+    const { trigger_id } = await p.client.triggers.upsert("GITHUB_COMMIT_EVENT", { connected_account_id: p.connectedAccountId, trigger_config: { owner: "acme", repo: "bulk" } });
+    await p.client.triggers.manage(trigger_id, { status: "disable" });
+
+    const document = await importDocument({ client: p.client, orgClient: p.orgClient });
+    const ids = document.resources.map((r) => `${r.type} ${r.id}`);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        `integration-platform:index:Project ${p.platform.projectId}`,
+        `integration-platform:index:ProjectConfig ${p.platform.projectId}`,
+        `integration-platform:index:McpServer ${server.id}`,
+        `integration-platform:index:TriggerInstance ${trigger_id}`,
+      ]),
+    );
+    expect(new Set(document.resources.map((r) => r.name)).size).toBe(document.resources.length);
+
+    const workDir = await fs.mkdtemp(path.join(repoRoot, "test", "e2e", ".plugin-import-"));
+    await fs.writeFile(path.join(workDir, "Pulumi.yaml"), "name: e2e-plugin-bulk\nruntime: nodejs\n");
+    await fs.writeFile(path.join(workDir, "index.ts"), "export {};\n");
+    const e2e = await createE2EStack({ program: { workDir }, platform: p.config, envVars: pluginEnv() });
+    try {
+      const result = await e2e.stack.import({ protect: false, resources: document.resources });
+      expect(result.summary.resourceChanges).toMatchObject({ import: document.resources.length });
+      await fs.writeFile(path.join(workDir, "index.ts"), result.generatedCode);
+      p.clearLog();
+      expect((await e2e.stack.preview()).changeSummary).toEqual({ same: document.resources.length + 1 });
+      expect(p.writes()).toEqual([]);
+      // Hand the objects back untouched: the seeded project must outlive this stack.
+      await e2e.stack.exportStack().then((state) => e2e.stack.importStack({ ...state, deployment: { ...state.deployment, resources: [] } }));
     } finally {
       await e2e.cleanup();
       await fs.rm(workDir, { recursive: true, force: true });

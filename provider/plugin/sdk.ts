@@ -8,7 +8,8 @@
  * runs in the program beyond these classes.
  */
 import * as pulumi from "@pulumi/pulumi";
-import type { ArgsOf, OutputsOf, ResourceSchema } from "../resources/fields";
+import type { ArgsOf, ResourceSchema } from "../resources/fields";
+import type { OutputProperties } from "../resources/resource-class";
 import { secretKeys } from "../resources/fields";
 import { MCP_SERVER } from "../resources/mcp-server.schema";
 import { PROJECT_CONFIG } from "../resources/project-config.schema";
@@ -16,7 +17,6 @@ import { PROJECT } from "../resources/project.schema";
 import { TRIGGER_INSTANCE } from "../resources/trigger-instance.schema";
 import { pluginToken } from "../resources/tokens";
 
-export type OutputProperties<S extends ResourceSchema> = { readonly [K in keyof OutputsOf<S>]-?: pulumi.Output<OutputsOf<S>[K]> };
 
 export interface PluginResourceClass<S extends ResourceSchema> {
   new (name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<S>;
@@ -56,10 +56,8 @@ export type Project = InstanceType<typeof Project>;
 export type ProjectConfig = InstanceType<typeof ProjectConfig>;
 export type McpServer = InstanceType<typeof McpServer>;
 export type TriggerInstance = InstanceType<typeof TriggerInstance>;
-export type ProjectArgs = ArgsOf<typeof PROJECT>;
-export type ProjectConfigArgs = ArgsOf<typeof PROJECT_CONFIG>;
-export type McpServerArgs = ArgsOf<typeof MCP_SERVER>;
-export type TriggerInstanceArgs = ArgsOf<typeof TRIGGER_INSTANCE>;
+// The same inputs as the dynamic resources'.
+export type { McpServerArgs, ProjectArgs, ProjectConfigArgs, TriggerInstanceArgs } from "../resources";
 
 /** Calls a function of the plugin (`integration-platform:index:<name>`); its result is the schema's object. */
 export function invoke<R = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}, opts?: pulumi.InvokeOptions): Promise<R> {

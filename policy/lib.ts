@@ -14,7 +14,7 @@ import type {
   StackValidationPolicy,
 } from "@pulumi/policy";
 import type { PolicyConfigJSONSchema, PolicyConfigJSONSchemaType } from "@pulumi/policy/schema";
-import { TYPE_TOKENS, resourceType } from "../provider/resources/tokens";
+import { PLUGIN_TYPE_TOKENS, TYPE_TOKENS, pluginToken, resourceType } from "../provider/resources/tokens";
 
 // ---------------------------------------------------------------------------
 // Policy shapes: a single validation function and an explicit default level,
@@ -73,20 +73,25 @@ export function readConfig<T extends object>(args: HasConfig, schema: ConfigSche
 
 export type ResourceName = keyof typeof TYPE_TOKENS;
 
-/** The type-token prefix of every resource of the provider (`pulumi-nodejs:dynamic/integration-platform:`). */
-export const TYPE_PREFIX = resourceType("");
+/**
+ * The type-token prefixes of the provider's resources: dynamic resources
+ * (`pulumi-nodejs:dynamic/integration-platform:`) and the provider plugin's
+ * (`integration-platform:index:`). Every policy applies to both forms.
+ */
+export const TYPE_PREFIXES = [resourceType(""), pluginToken("")] as const;
 
 export function isType(type: string, name: ResourceName): boolean {
-  return type === TYPE_TOKENS[name];
+  return type === TYPE_TOKENS[name] || type === PLUGIN_TYPE_TOKENS[name];
 }
 
 export function isProviderResource(type: string): boolean {
-  return type.startsWith(TYPE_PREFIX);
+  return TYPE_PREFIXES.some((prefix) => type.startsWith(prefix));
 }
 
-/** `pulumi-nodejs:dynamic/integration-platform:McpServer` → `McpServer`. */
+/** `pulumi-nodejs:dynamic/integration-platform:McpServer` or `integration-platform:index:McpServer` → `McpServer`. */
 export function shortType(type: string): string {
-  return isProviderResource(type) ? type.slice(TYPE_PREFIX.length) : type;
+  const prefix = TYPE_PREFIXES.find((p) => type.startsWith(p));
+  return prefix ? type.slice(prefix.length) : type;
 }
 
 // ---------------------------------------------------------------------------

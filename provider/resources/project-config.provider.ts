@@ -48,8 +48,12 @@ export = resourceProvider({
 
   find: (_id, declared) => labelFailure("reading the project configuration", () => projectClient(declared.apiKey).config.get()),
 
-  // The declared inputs stay as they were; the outputs show the live values.
-  readInputs: (_live, props) => definedOnly(Object.fromEntries(Object.keys(PROJECT_CONFIG.inputs).map((k) => [k, props[k as keyof ProjectConfigInputs]]))),
+  // The declared inputs stay as they were; the outputs show the live values. With no state at all
+  // (`pulumi import`), the live values are what the imported declaration declares.
+  readInputs: (live, props) =>
+    Object.keys(props).length === 0
+      ? inputsFromApi(PROJECT_CONFIG, live)
+      : definedOnly(Object.fromEntries(Object.keys(PROJECT_CONFIG.inputs).map((k) => [k, props[k as keyof ProjectConfigInputs]]))),
 
   outputs,
 

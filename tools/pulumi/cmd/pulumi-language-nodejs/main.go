@@ -9,9 +9,13 @@
 // serialization — is done by @pulumi/pulumi's own cmd/run, cmd/run-policy-pack and
 // cmd/run-plugin scripts, resolved from the program's directory exactly as npm installed them.
 //
+// Code generation (GenerateProgram for `pulumi import`, GeneratePackage for `pulumi package
+// gen-sdk`) is Pulumi's own codegen/nodejs: see codegen.go.
+//
 // Deliberately left out (the repository does not need them): discovery of provider plugins
-// from node_modules (we use dynamic providers only), dependency installation (npm ci at the
-// repository root does that), package managers, code generation, packing and linking.
+// from node_modules (the dynamic providers need none, and the engine finds the
+// integration-platform plugin on PATH), dependency installation (npm ci at the repository
+// root does that), package managers, project generation, packing and linking.
 package main
 
 import (

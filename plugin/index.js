@@ -1,0 +1,2 @@
+// `pulumi-integration-platform/plugin`: the provider plugin's resources and functions (see provider/plugin/sdk.ts).
+module.exports = require("../dist/provider/plugin/sdk");

@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+/**
+ * integration-platform-import: writes the `pulumi import --file` document of a
+ * whole project (see import-document.ts), from the same settings as the
+ * provider (INTEGRATION_PLATFORM_BASE_URL, _API_KEY, and _ORG_API_KEY to
+ * include the project itself).
+ *
+ *   integration-platform-import [file]     (default: stdout)
+ *   pulumi import --file <file>            (then: TypeScript for every object)
+ */
+import { writeFileSync } from "node:fs";
+import { IntegrationPlatformClient } from "../client";
+import { baseUrl, projectClient } from "../clients";
+import { setting } from "../settings";
+import { importDocument } from "./import-document";
+
+async function run(): Promise<void> {
+  const orgApiKey = setting("orgApiKey");
+  const document = await importDocument({
+    client: projectClient(),
+    orgClient: orgApiKey ? new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey }) : undefined,
+  });
+  const text = JSON.stringify(document, null, 2) + "\n";
+  const file = process.argv[2];
+  if (file) {
+    writeFileSync(file, text);
+    console.error(`integration-platform-import: ${document.resources.length} objects written to ${file}; next: pulumi import --file ${file}`);
+  } else {
+    process.stdout.write(text);
+  }
+}
+
+run().catch((err: unknown) => {
+  console.error(`integration-platform-import: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+/**
+ * The TypeScript SDK of the provider plugin: resource classes of type
+ * `integration-platform:index:<Resource>` made from the same field tables as
+ * the dynamic ones, and the functions as invokes of the plugin. Programs use
+ * it as `import * as platform from "pulumi-integration-platform/plugin"`,
+ * which is also what `pulumi import` prints. Resources get the plugin from
+ * the engine (PATH or `pulumi plugin install`), so no code of this package
+ * runs in the program beyond these classes.
+ */
+import * as pulumi from "@pulumi/pulumi";
+import type { ArgsOf, ResourceSchema } from "../resources/fields";
+import type { OutputProperties } from "../resources/resource-class";
+import { secretKeys } from "../resources/fields";
+import { MCP_SERVER } from "../resources/mcp-server.schema";
+import { PROJECT_CONFIG } from "../resources/project-config.schema";
+import { PROJECT } from "../resources/project.schema";
+import { TRIGGER_INSTANCE } from "../resources/trigger-instance.schema";
+import { pluginToken } from "../resources/tokens";
+
+
+export interface PluginResourceClass<S extends ResourceSchema> {
+  new (name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<S>;
+  /** Reads an existing object's state into the program (`Resource.get`). */
+  get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<S>;
+}
+
+export function pluginResourceClass<S extends ResourceSchema>(schema: S): PluginResourceClass<S> {
+  const token = pluginToken(schema.type);
+  const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
+  const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);
+  const secrets = secretKeys(schema);
+
+  const resource = class extends pulumi.CustomResource {
+    constructor(name: string, args: ArgsOf<S> | undefined, opts?: pulumi.CustomResourceOptions) {
+      const given = (args ?? {}) as Record<string, pulumi.Input<unknown> | undefined>;
+      const secretArgs = secretInputs.filter((key) => given[key] !== undefined).map((key) => [key, pulumi.secret(given[key])]);
+      super(token, name, { ...declared, ...given, ...Object.fromEntries(secretArgs) }, {
+        ...opts,
+        additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
+      });
+    }
+    static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions) {
+      return new resource(name, undefined, { ...opts, id });
+    }
+  };
+  Object.defineProperty(resource, "name", { value: schema.type });
+  return resource as unknown as PluginResourceClass<S>;
+}
+
+export const Project = pluginResourceClass(PROJECT);
+export const ProjectConfig = pluginResourceClass(PROJECT_CONFIG);
+export const McpServer = pluginResourceClass(MCP_SERVER);
+export const TriggerInstance = pluginResourceClass(TRIGGER_INSTANCE);
+
+export type Project = InstanceType<typeof Project>;
+export type ProjectConfig = InstanceType<typeof ProjectConfig>;
+export type McpServer = InstanceType<typeof McpServer>;
+export type TriggerInstance = InstanceType<typeof TriggerInstance>;
+// The same inputs as the dynamic resources'.
+export type { McpServerArgs, ProjectArgs, ProjectConfigArgs, TriggerInstanceArgs } from "../resources";
+
+/** Calls a function of the plugin (`integration-platform:index:<name>`); its result is the schema's object. */
+export function invoke<R = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}, opts?: pulumi.InvokeOptions): Promise<R> {
+  return pulumi.runtime.invoke(pluginToken(name), args, opts) as Promise<R>;
+}
+
+/** The Output form of `invoke`. */
+export function invokeOutput<R = Record<string, unknown>>(name: string, args: pulumi.Inputs = {}, opts?: pulumi.InvokeOutputOptions): pulumi.Output<R> {
+  return pulumi.runtime.invokeOutput(pluginToken(name), args, opts) as pulumi.Output<R>;
+}

@@ -1,0 +1,90 @@
+// The provider plugin's pieces without the engine: the package schema generated from the field
+// tables and api/ schemas, secret handling on the protocol, and the configuration check.
+import { describe, expect, it } from "vitest";
+import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
+import { baseUrlProblem } from "../../provider/plugin/config";
+import { FUNCTIONS } from "../../provider/plugin/functions";
+import { pluginProvider } from "../../provider/plugin/provider";
+import { packageSchema } from "../../provider/plugin/schema";
+import { conceal, reveal } from "../../provider/plugin/secrets";
+
+const secret = (value: unknown) => ({ [specialSigKey]: specialSecretSig, value });
+const URN = (type: string) => `urn:pulumi:dev::prog::integration-platform:index:${type}::res`;
+
+describe("plugin package schema", () => {
+  const schema = packageSchema("1.2.3");
+
+  it("declares each resource from its field table", () => {
+    expect(Object.keys(schema.resources).sort()).toEqual(
+      ["McpServer", "Project", "ProjectConfig", "TriggerInstance"].map((t) => `integration-platform:index:${t}`),
+    );
+    const server = schema.resources["integration-platform:index:McpServer"]!;
+    expect(server.requiredInputs).toEqual(["name", "authConfigIds"]);
+    expect(server.inputProperties.apiKey).toMatchObject({ type: "string", secret: true });
+    expect(server.inputProperties.authConfigIds).toMatchObject({ type: "array", items: { type: "string" } });
+    expect(server.properties.commands).toMatchObject({ type: "object", additionalProperties: { type: "string" } });
+    expect(server.inputProperties.adoptId?.replaceOnChanges).toBe(true);
+    const project = schema.resources["integration-platform:index:Project"]!;
+    expect(project.inputProperties.name?.replaceOnChanges).toBe(true);
+    expect(project.inputProperties.createApiKey?.default).toBe(false);
+    expect(project.properties.webhookSecret?.secret).toBe(true);
+    expect(project.required).not.toContain("webhookSecret");
+    expect(schema.resources["integration-platform:index:ProjectConfig"]!.inputProperties.logVisibilitySetting?.description).toContain("`dont_store_data`");
+  });
+
+  it("configuration: keys are secrets with their environment fallback", () => {
+    expect(schema.config.variables.apiKey).toMatchObject({ secret: true, defaultInfo: { environment: ["INTEGRATION_PLATFORM_API_KEY"] } });
+    expect(schema.config.variables.baseUrl?.secret).toBeUndefined();
+    expect(schema.provider.inputProperties).toEqual(schema.config.variables);
+  });
+
+  it("declares every function, with arguments and results from the api/ schemas, and every type it refers to", () => {
+    expect(Object.keys(schema.functions)).toEqual(Object.keys(FUNCTIONS).map((n) => `integration-platform:index:${n}`));
+    const getToolkits = schema.functions["integration-platform:index:getToolkits"]!;
+    expect(Object.keys(getToolkits.inputs.properties)).not.toContain("cursor");
+    expect(getToolkits.outputs.properties.items).toMatchObject({ type: "array" });
+    expect(schema.functions["integration-platform:index:getMcpServers"]!.inputs.required).toEqual(["appKey"]);
+    const refs = JSON.stringify(schema).match(/#\/types\/[^"]+/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(schema.types, ref).toHaveProperty([ref.slice("#/types/".length)]);
+  });
+});
+
+describe("plugin secrets", () => {
+  it("reveal unwraps secrets (also nested) and names them; conceal wraps the named keys", () => {
+    const { plain, secrets } = reveal({ apiKey: secret("ipk_1"), list: ["a", secret("b")], name: "x" });
+    expect(plain).toEqual({ apiKey: "ipk_1", list: ["a", "b"], name: "x" });
+    expect([...secrets].sort()).toEqual(["apiKey", "list"]);
+    expect(conceal({ apiKey: "ipk_1", name: "x" }, ["apiKey", "absent"])).toEqual({ apiKey: secret("ipk_1"), name: "x" });
+  });
+
+  it("check keeps the table's secret inputs secret even when sent in clear", async () => {
+    const provider = pluginProvider("1.2.3");
+    const result = await provider.check!(URN("McpServer"), {}, { name: "Dev Tools", authConfigIds: ["ac_1"], apiKey: "ipk_1" });
+    expect(result.failures).toEqual([]);
+    expect(result.inputs).toMatchObject({ name: "Dev Tools", apiKey: secret("ipk_1") });
+  });
+
+  it("check reports bad inputs by name, before any call", async () => {
+    const result = await pluginProvider("1.2.3").check!(URN("McpServer"), {}, { name: "abc", authConfigIds: ["ac_1"] });
+    expect(result.failures?.map((f) => f.property)).toEqual(["name"]);
+  });
+
+  it("an unknown type or function is refused with what the plugin serves", async () => {
+    await expect(pluginProvider("1.2.3").check!(URN("Widget"), {}, {})).rejects.toThrow(/no resource type "integration-platform:index:Widget"; it serves .*McpServer/);
+    await expect(pluginProvider("1.2.3").invoke!("integration-platform:index:getWidget", {})).rejects.toThrow(/no function/);
+  });
+});
+
+describe("plugin configuration check", () => {
+  it("accepts http(s) URLs, an unset or unknown value", () => {
+    for (const ok of ["https://platform.example.com", "http://127.0.0.1:4000", undefined, "04da6b54-80e4-46f7-96ec-b56ff0331ba9"]) {
+      expect(baseUrlProblem(ok), String(ok)).toBeUndefined();
+    }
+  });
+  it("refuses anything else and says what is expected", () => {
+    expect(baseUrlProblem("platform.example.com")).toMatch(/absolute http\(s\) URL/);
+    expect(baseUrlProblem("ftp://x.example.com")).toMatch(/absolute http\(s\) URL/);
+    expect(baseUrlProblem(42)).toBe("must be a string");
+  });
+});

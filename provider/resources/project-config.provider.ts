@@ -14,6 +14,7 @@ import { checkWith } from "./check";
 import { changedKeys, definedOnly } from "./diff";
 import { bodyOf, inputsFromApi, keysOf, providerInputs } from "./fields";
 import { resourceProvider } from "./lifecycle";
+import { projectOfKey } from "./ownership";
 import { PROJECT_CONFIG, type ProjectConfigInputs, type ProjectConfigOutputs } from "./project-config.schema";
 
 /** The configuration's own fields (not `apiKey`, not `restoreOnDelete`). */
@@ -55,7 +56,7 @@ export = resourceProvider({
 
   async create(inputs) {
     const client = projectClient(inputs.apiKey);
-    const session = await labelFailure("reading the project of the API key", () => client.session.info());
+    const projectId = await projectOfKey(inputs.apiKey);
     const before = await labelFailure("reading the project configuration", () => client.config.get());
     const current = inputsFromApi(PROJECT_CONFIG, before);
     const changed = changedKeys(FIELDS, current, inputs);
@@ -64,7 +65,7 @@ export = resourceProvider({
       : before;
     const declared = FIELDS.filter((f) => inputs[f as keyof ProjectConfigInputs] !== undefined);
     const previous = Object.fromEntries(declared.map((f) => [f, current[f]]));
-    return { id: session.project.id, outs: outputs(session.project.id, after, { ...inputs, previous }) };
+    return { id: projectId, outs: outputs(projectId, after, { ...inputs, previous }) };
   },
 
   async update(id, olds, news, changed) {

@@ -64,7 +64,8 @@ export = resourceProvider({
       ? await labelFailure("updating the project configuration", () => client.config.update(patch(inputs, changed)))
       : before;
     const declared = FIELDS.filter((f) => inputs[f as keyof ProjectConfigInputs] !== undefined);
-    const previous = Object.fromEntries(declared.map((f) => [f, current[f]]));
+    // A field the API reported as null is recorded as null, so that delete puts the null back.
+    const previous = Object.fromEntries(declared.map((f) => [f, current[f] ?? null]));
     return { id: projectId, outs: outputs(projectId, after, { ...inputs, previous }) };
   },
 
@@ -75,13 +76,13 @@ export = resourceProvider({
       : await labelFailure("reading the project configuration", () => client.config.get());
     // Fields declared for the first time get their pre-existing value remembered too.
     const previous: Values = { ...olds.previous };
-    for (const field of changed) if (!(field in previous)) previous[field] = olds[field as keyof ProjectConfigOutputs];
+    for (const field of changed) if (!(field in previous)) previous[field] = olds[field as keyof ProjectConfigOutputs] ?? null;
     return outputs(id, live, { ...news, projectId: olds.projectId, previous });
   },
 
   async remove(_id, props) {
     if (!props.restoreOnDelete) return;
-    const fields = FIELDS.filter((f) => props.previous?.[f] !== undefined);
+    const fields = FIELDS.filter((f) => props.previous !== undefined && f in props.previous);
     if (fields.length === 0) return;
     await labelFailure("restoring the project configuration", () => projectClient(props.apiKey).config.update(patch(props.previous, fields)));
   },

@@ -23,7 +23,7 @@ export interface InvokeOutputOptions {
    * a Project's secret `apiKey` output. Its secrecy does not spread to the
    * result: the key is only sent, never part of what the function returns.
    */
-  apiKey?: pulumi.Input<string>;
+  apiKey?: pulumi.Input<string | undefined>;
 }
 
 function loadStackConfig(): void {
@@ -49,6 +49,6 @@ export async function withProject<T>(name: string, opts: InvokeOptions | undefin
 export function outputForm<A, R>(fn: (args: A, opts?: InvokeOptions) => Promise<R>) {
   return (args: pulumi.Input<A>, opts?: InvokeOutputOptions): pulumi.Output<R> => {
     const apiKey = opts?.apiKey === undefined ? undefined : pulumi.unsecret(pulumi.output(opts.apiKey));
-    return pulumi.all([args, apiKey]).apply(([resolved, key]) => fn(resolved as A, key === undefined ? undefined : { apiKey: key })) as pulumi.Output<R>;
+    return pulumi.all([args, apiKey]).apply(([resolved, key]) => fn(resolved as A, key ? { apiKey: key } : undefined)) as pulumi.Output<R>;
   };
 }

@@ -3,6 +3,7 @@
 // platform holds exactly the objects the state holds. The platform adds
 // latency to every request, so creates are in flight when the kill lands.
 import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import * as path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../../platform";
@@ -90,11 +91,11 @@ async function upKilledAfter(e2e: E2EStack, ready: () => boolean): Promise<void>
   const child = spawn("pulumi", ["up", "--yes", "--skip-preview", "--non-interactive", "--stack", e2e.stack.name], {
     cwd: e2e.workspace.workDir,
     env: { ...process.env, ...e2e.env },
-    // Its own process group: the language host and provider it starts are ended with it afterwards.
     detached: true,
     stdio: "ignore",
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let started: number[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       const poll = setInterval(() => {
@@ -107,17 +108,44 @@ async function upKilledAfter(e2e: E2EStack, ready: () => boolean): Promise<void>
         }
       }, 5);
     });
+    // What pulumi started (language host, provider) outlives it, as a cancelled job's would; ended below.
+    started = descendants(child.pid!);
     child.kill("SIGKILL");
     await exited;
-    // What pulumi had started (provider, language host) lives on as a cancelled job's would; let in-flight creates land.
+    // Let the creates in flight land.
     await new Promise((resolve) => setTimeout(resolve, LATENCY_MS * 3));
   } finally {
-    try {
-      process.kill(-child.pid!, "SIGKILL");
-    } catch {
-      // The group has already ended.
+    for (const pid of [child.pid!, ...started]) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Already ended.
+      }
     }
   }
+}
+
+/** The processes below `root` (Linux /proc), deepest last. */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // `pid (comm) state ppid ...`: comm may hold spaces, so read after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
+    } catch {
+      // Ended while listing.
+    }
+  }
+  const found: number[] = [];
+  for (let queue = [root]; queue.length > 0; ) {
+    const pid = queue.shift()!;
+    const children = [...parents].filter(([, ppid]) => ppid === pid).map(([child]) => child);
+    found.push(...children);
+    queue.push(...children);
+  }
+  return found;
 }
 
 async function stateIds(e2e: E2EStack, kind: string): Promise<string[]> {

@@ -7,6 +7,7 @@ export * from "./auth-configs";
 export * from "./toolkits";
 export * from "./connected-accounts";
 export * from "./mcp";
+export * from "./mcp-urls";
 export * from "./tool-router";
 export * from "./triggers";
 export * from "./migration";

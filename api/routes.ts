@@ -118,6 +118,8 @@ export const REQUEST_ID_HEADER = "x-request-id";
  * characters, and scoped to the calling key's project or organization.
  */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/** Set to `true` on an answer replayed from the record of an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = "idempotent-replayed";
 
 export interface RouteDef {
   method: HttpMethod;

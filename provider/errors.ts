@@ -4,7 +4,8 @@
  * fix; this names the operation and drops the stack trace (the dynamic
  * provider host prints `${err}: ${err.stack}`).
  */
-import { NotFoundError } from "./client";
+import * as pulumi from "@pulumi/pulumi";
+import { APIError, NotFoundError } from "./client";
 
 export class ProviderError extends Error {
   override name = "IntegrationPlatformError";
@@ -22,6 +23,34 @@ export function providerError(what: string, err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   const message = err instanceof Error ? err.message : String(err);
   return new ProviderError(`${what} failed: ${message}`, { cause: err });
+}
+
+/**
+ * A data-source function's failure. A `RunError`, so Pulumi prints its message
+ * alone: no stack into the package's sources, no `[cause]` dump. It carries
+ * what the API said (status, slug, request id, suggested fix) as fields too.
+ */
+export class FunctionError extends pulumi.RunError {
+  override name = "IntegrationPlatformFunctionError";
+  readonly status: number | undefined;
+  readonly slug: string | undefined;
+  readonly requestId: string | undefined;
+  readonly suggestedFix: string | undefined;
+  constructor(message: string, api?: APIError) {
+    super(message);
+    this.status = api?.status;
+    this.slug = api?.slug;
+    this.requestId = api?.requestId;
+    this.suggestedFix = api?.suggestedFix;
+    Object.defineProperty(this, "stack", { value: `${this.name}: ${message}`, enumerable: false });
+  }
+}
+
+/** `name` is the function, e.g. `getToolkit("github")`; the message carries the API's status, message, request id and fix. */
+export function functionError(name: string, err: unknown): FunctionError {
+  if (err instanceof FunctionError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new FunctionError(`${name} failed: ${message}`, err instanceof APIError ? err : undefined);
 }
 
 /** Runs `fn` once; a failure is rethrown as a ProviderError that names the operation (nothing is retried here). */

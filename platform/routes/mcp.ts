@@ -1,14 +1,14 @@
 /**
  * MCP servers and their per-user instances. URL generation records an instance of the server
- * for every user id it is given (services/mcp.ts builds the URLs).
+ * for every user id it is given (api/mcp-urls.ts builds the URLs).
  */
 import type { z } from "zod";
-import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, type ListMcpServersQuery, type McpServerPage } from "../../api";
+import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, generatedMcpUrls, type ListMcpServersQuery, type McpServerPage } from "../../api";
 import type { Catalog } from "../catalog";
 import { badRequest, notFound } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { pageNumbers, pageWindow, type PageWindow } from "../pagination";
-import { generatedMcpUrl, mcpBaseUrl, presentMcpServer } from "../services/mcp";
+import { mcpBaseUrl, presentMcpServer } from "../services/mcp";
 import type { McpServerRecord, OrderBy, OrderDirection, Project, Store } from "../store";
 
 /** Checks references of a create or update body; throws one 400 listing every unknown one. */
@@ -151,12 +151,6 @@ export const mcpHandlers = {
     });
     if (errors.length) throw badRequest(`Invalid body: ${errors.join("; ")}`, errors);
     for (const userId of new Set(userIds)) store.mcp.upsertInstance(server.id, userId, at);
-    const base = mcpBaseUrl(origin, server.id);
-    const helper = body.managed_auth_by_platform;
-    return {
-      mcp_url: generatedMcpUrl(base, helper, accountIds, userIds),
-      connected_account_urls: accountIds.map((id) => generatedMcpUrl(base, helper, [id], userIds)),
-      user_ids_url: userIds.map((userId) => generatedMcpUrl(base, helper, accountIds, [userId])),
-    };
+    return generatedMcpUrls(mcpBaseUrl(origin, server.id), body);
   },
 } satisfies HandlerGroup;

@@ -2,8 +2,7 @@
  * MCP servers: their URLs and setup commands, and their answer form.
  *
  * A server's `mcp_url` is `<origin>/v3/mcp/<server id>/mcp`, where the platform speaks the MCP
- * protocol (platform/mcp-protocol/). URL generation appends `include_platform_helper_actions`
- * (= `managed_auth_by_platform`), `connected_account_ids` and `user_id`, comma-separated.
+ * protocol (platform/mcp-protocol/). The URLs of URL generation are api/mcp-urls.ts's.
  */
 import type { McpServer } from "../../api";
 import type { Catalog } from "../catalog";
@@ -39,17 +38,3 @@ export function presentMcpServer(catalog: Catalog, record: McpServerRecord, orig
   };
 }
 
-/**
- * `a,b,c` with each value encoded but the commas kept. A lone surrogate (valid in
- * JSON, not in UTF-8) would make encodeURIComponent throw: it is encoded as U+FFFD,
- * which is also what the store records for it.
- */
-const csv = (values: readonly string[]) => values.map((value) => encodeURIComponent(Buffer.from(value, "utf8").toString("utf8"))).join(",");
-
-/** The server's URL with the query string of URL generation. */
-export function generatedMcpUrl(base: string, helperActions: boolean, accountIds: readonly string[], userIds: readonly string[]): string {
-  const parts = [`include_platform_helper_actions=${helperActions}`];
-  if (accountIds.length) parts.push(`connected_account_ids=${csv(accountIds)}`);
-  if (userIds.length) parts.push(`user_id=${csv(userIds)}`);
-  return `${base}?${parts.join("&")}`;
-}

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { inspect } from "node:util";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
-import { AUTH_HEADERS, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER, buildPath, routes, type RouteDef, type RouteName, type RouteResponse } from "../../api/routes";
+import { AUTH_HEADERS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, REQUEST_ID_HEADER, buildPath, routes, type RouteDef, type RouteName, type RouteResponse } from "../../api/routes";
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -190,7 +190,9 @@ export class Core {
       }
 
       if (response.status >= 200 && response.status < 300) {
-        return this.#parse(route, endpoint, info, response) as RouteResponse<N>;
+        const parsed = this.#parse(route, endpoint, info, response) as RouteResponse<N>;
+        if (headerValue(response.headers, IDEMPOTENT_REPLAYED_HEADER) === "true") options.onReplayed?.();
+        return parsed;
       }
 
       const error = makeApiError({ ...response, request: info, redact: this.redact });

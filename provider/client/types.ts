@@ -10,6 +10,8 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Idempotency-Key of a create (default: a random one per call). Reuse one to make a repeat of your own safe. */
   idempotencyKey?: string;
+  /** Called when the platform answered from its record of an earlier request with the same Idempotency-Key. */
+  onReplayed?: () => void;
 }
 
 /** The element type of an array type. */

@@ -5,4 +5,4 @@ export * from "./auth-configs";
 export * from "./triggers";
 export * from "./mcp";
 export * from "./migration";
-export type { InvokeOptions } from "./invoke";
+export type { InvokeOptions, InvokeOutputOptions } from "./invoke";

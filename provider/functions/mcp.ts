@@ -1,11 +1,12 @@
 /** MCP functions: servers of a toolkit and their instances (auto-paged), URL generation. */
-import type {
-  GenerateMcpUrlBody,
-  GenerateMcpUrlResponse,
-  ListMcpByAppQuery,
-  ListMcpInstancesQuery,
-  McpServer,
-  McpServerInstance,
+import {
+  generatedMcpUrls,
+  type GenerateMcpUrlBody,
+  type GenerateMcpUrlResponse,
+  type ListMcpByAppQuery,
+  type ListMcpInstancesQuery,
+  type McpServer,
+  type McpServerInstance,
 } from "../../api";
 import { collect, outputForm, withProject, type InvokeOptions } from "./invoke";
 
@@ -30,8 +31,17 @@ export function getMcpServerInstances({ serverId, ...query }: GetMcpServerInstan
 }
 export const getMcpServerInstancesOutput = outputForm(getMcpServerInstances);
 
-/** Builds MCP URLs for an existing server; reads only, changes nothing. */
+/**
+ * The MCP URLs of an existing server, built from its `mcp_url` exactly as
+ * `POST /mcp/servers/generate` builds them, but without that POST: it records
+ * an instance per user id, and a function must change nothing. Only the server
+ * is read; connected account ids are not checked (the API has no read of one).
+ */
 export function generateMcpUrl(args: GenerateMcpUrlBody, opts?: InvokeOptions): Promise<GenerateMcpUrlResponse> {
-  return withProject("generateMcpUrl", opts, (client) => client.mcp.generateUrl(args));
+  return withProject(`generateMcpUrl("${args.mcp_server_id}")`, opts, async (client) => {
+    const server = await client.mcp.get(args.mcp_server_id);
+    if (server.deleted) throw new Error(`MCP server "${server.id}" was deleted; generate URLs of a live server.`);
+    return generatedMcpUrls(server.mcp_url, args);
+  });
 }
 export const generateMcpUrlOutput = outputForm(generateMcpUrl);

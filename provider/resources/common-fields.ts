@@ -1,5 +1,5 @@
 /** Inputs that several resources share, declared once. */
-import type { InputField } from "./fields";
+import type { InputField, OutputField } from "./fields";
 
 /** The key a project-scoped resource acts with. */
 export const API_KEY = {
@@ -8,6 +8,12 @@ export const API_KEY = {
   secret: true,
   description: "Project API key (secret); defaults to `integration-platform:apiKey`.",
 } as const satisfies InputField;
+
+/** The project a project-scoped resource lives in: the project of its key when it was made. */
+export const PROJECT_ID = {
+  type: "string",
+  description: "The project the resource lives in (that of its key); a key of another project replaces the resource.",
+} as const satisfies OutputField;
 
 /** Adopt an existing object instead of creating one. */
 export function adoptId(what: string) {

@@ -10,11 +10,17 @@
  */
 import type * as dynamic from "@pulumi/pulumi/dynamic";
 import type { z } from "zod";
+import type { RequestOptions } from "../client";
 import { labelFailure, unlessNotFound } from "../errors";
 import { configureProvider } from "../settings";
 import { checkWith } from "./check";
 import { changedKeys, definedOnly, withoutUndefined } from "./diff";
+import { createKey, MAX_GONE_REPLAYS, noteChecked } from "./create-keys";
 import { bodyOf, inputsFromApi, keysOf, providerInputs, withDefaults, type InputsOf, type OutputsOf, type ResourceSchema } from "./fields";
+import { ownerChanged, projectOfKey, unlessProjectGone } from "./ownership";
+
+/** What a create sends with its POST: the Idempotency-Key, and how to learn the answer was a replay. */
+export type CreateRequest = Pick<RequestOptions, "idempotencyKey" | "onReplayed">;
 
 /** What is particular to one resource; `I`, `O` are its inputs and outputs, `Live` the API's object. */
 export interface ResourceBehaviour<S extends ResourceSchema, Live, I = InputsOf<S>, O = OutputsOf<S>> {
@@ -35,8 +41,8 @@ export interface ResourceBehaviour<S extends ResourceSchema, Live, I = InputsOf<
   adoptMismatch?(live: Live, inputs: I): string | undefined;
   /** Brings an adopted object to the declared inputs (resources with an `adoptId` input). */
   adopt?(live: Live, inputs: I): Promise<{ id: string; outs: O }>;
-  /** Makes a new object. */
-  create(inputs: I): Promise<{ id: string; outs: O }>;
+  /** Makes a new object, sending `request` with the POST that makes it. */
+  create(inputs: I, request: CreateRequest): Promise<{ id: string; outs: O }>;
   /** Applies `changed` (the `update` inputs that differ) and returns the outputs. */
   update(id: string, olds: O, news: I, changed: string[]): Promise<O>;
   /** Deletes the object; already gone is fine. */
@@ -69,6 +75,29 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
   const replaceable = keysOf(schema, "replace");
   const liveInputs = (live: Live): Partial<I> => behaviour.liveInputs?.(live) ?? (inputsFromApi(schema, live as object) as Partial<I>);
   const plain = (value: object): Record<string, unknown> => value as Record<string, unknown>;
+  const projectScoped = schema.key === "project";
+  /** The project a project-scoped resource's outputs record: the old one's, else its key's. */
+  const withProject = async (outs: O, recorded: unknown, apiKey: unknown): Promise<O> =>
+    projectScoped ? { ...outs, projectId: typeof recorded === "string" ? recorded : await projectOfKey(apiKey as string | undefined) } : outs;
+
+  /**
+   * Creates with an Idempotency-Key derived from the operation, so a re-run
+   * of an interrupted create gets the first object back. A replayed object
+   * that was deleted since is not the answer: the next key names it.
+   */
+  async function createOnce(inputs: I): Promise<{ id: string; outs: O }> {
+    const gone: string[] = [];
+    for (;;) {
+      let replayed = false;
+      const request = { idempotencyKey: createKey(schema.type, inputs, bodyOf(schema, inputs), gone), onReplayed: () => (replayed = true) };
+      const made = await behaviour.create(inputs, request);
+      if (!replayed) return made;
+      const live = await labelFailure(`reading ${nameOf(schema, made.id)}`, () => behaviour.find(made.id, inputs as Partial<O>));
+      if (live) return made;
+      if (gone.length >= MAX_GONE_REPLAYS) throw new Error(`creating a ${schema.noun} failed: ${gone.length} replayed creates named deleted objects.`);
+      gone.push(made.id);
+    }
+  }
 
   function replaces(olds: O, news: I): string[] {
     return replaceable.filter((key) => {
@@ -95,45 +124,53 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
   }
 
   return {
-    async check(_olds, news) {
+    async check(olds, news) {
+      noteChecked(olds, news);
       const inputs = withDefaults(schema, news);
       return checkWith(inputs, behaviour.body, bodyOf(schema, inputs), behaviour.checkMore?.(news) ?? []);
     },
 
     async diff(_id, olds, news) {
       const replaced = replaces(olds, news);
+      // A child whose key is unknown (its Project is being replaced) or of another project moves there: a new object.
+      if (projectScoped && (await ownerChanged(plain(olds).projectId, plain(news).apiKey))) replaced.push("apiKey");
       const changed = changedKeys(compared, withDefaults(schema, plain(olds)), withDefaults(schema, plain(news)));
       const changes = replaced.length > 0 || changed.length > 0;
-      if (replaceable.length === 0) return { changes };
+      if (replaceable.length === 0 && !projectScoped) return { changes };
       return schema.deleteBeforeReplace ? { changes, replaces: replaced, deleteBeforeReplace: replaced.length > 0 } : { changes, replaces: replaced };
     },
 
     async create(declared) {
       const inputs = withDefaults(schema, declared);
       const adoptId = "adoptId" in schema.inputs ? plain(inputs).adoptId : undefined;
-      const { id, outs } = typeof adoptId === "string" && adoptId ? await adopt(adoptId, inputs) : await behaviour.create(inputs);
-      return { id, outs: withoutUndefined(outs) };
+      // The project first: a key that does not work fails before anything is made.
+      const projectId = projectScoped ? await projectOfKey(plain(inputs).apiKey as string | undefined) : undefined;
+      const { id, outs } = typeof adoptId === "string" && adoptId ? await adopt(adoptId, inputs) : await createOnce(inputs);
+      return { id, outs: withoutUndefined(await withProject(outs, projectId, undefined)) };
     },
 
     async read(id, props) {
       const declared: Partial<O> = props ?? {};
-      const live = await labelFailure(`reading ${nameOf(schema, id)}`, () => behaviour.find(id, declared));
-      // No id tells the engine the object is gone (deleted out of band).
+      const recorded = plain(declared).projectId;
+      const live = await labelFailure(`reading ${nameOf(schema, id)}`, () => unlessProjectGone(recorded, () => behaviour.find(id, declared)));
+      // No id tells the engine the object is gone (deleted out of band, or with its project).
       if (!live) return {};
       // `inputs` lets refresh (and `pulumi import`) record what the live object declares.
       const inputs = behaviour.readInputs?.(live, declared) ?? { ...providerInputs(schema, declared), ...liveInputs(live) };
-      return { id, props: withoutUndefined(behaviour.outputs(id, live, declared)), inputs: withoutUndefined(definedOnly(inputs)) as O };
+      const outs = await withProject(behaviour.outputs(id, live, declared), recorded, plain(declared).apiKey);
+      return { id, props: withoutUndefined(outs), inputs: withoutUndefined(definedOnly(inputs)) as O };
     },
 
     async update(id, olds, declared) {
       const news = withDefaults(schema, declared);
       const changed = changedKeys(updatable, withDefaults(schema, plain(olds)), plain(news));
-      return { outs: withoutUndefined(await behaviour.update(id, olds, news, changed)) };
+      const outs = await behaviour.update(id, olds, news, changed);
+      return { outs: withoutUndefined(await withProject(outs, plain(olds).projectId, plain(news).apiKey)) };
     },
 
     async delete(id, props) {
       // Already gone (deleted out of band): the goal of delete is met.
-      await labelFailure(`deleting ${nameOf(schema, id)}`, () => unlessNotFound(() => behaviour.remove(id, props)));
+      await labelFailure(`deleting ${nameOf(schema, id)}`, () => unlessProjectGone(plain(props).projectId, () => unlessNotFound(() => behaviour.remove(id, props))));
     },
 
     configure: configureProvider,

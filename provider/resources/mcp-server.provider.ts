@@ -41,9 +41,9 @@ export = resourceProvider({
     return { id: server.id, outs: outputs(server.id, server, inputs) };
   },
 
-  async create(inputs) {
+  async create(inputs, request) {
     const body = CreateMcpServerBody.parse(bodyOf(MCP_SERVER, inputs));
-    const server = await labelFailure(`creating MCP server "${inputs.name}"`, () => projectClient(inputs.apiKey).mcp.create(body));
+    const server = await labelFailure(`creating MCP server "${inputs.name}"`, () => projectClient(inputs.apiKey).mcp.create(body, request));
     return { id: server.id, outs: outputs(server.id, server, inputs) };
   },
 

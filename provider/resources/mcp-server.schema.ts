@@ -1,6 +1,6 @@
 /** The McpServer resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY, adoptId } from "./common-fields";
+import { API_KEY, PROJECT_ID, adoptId } from "./common-fields";
 
 export const MCP_SERVER = {
   type: "McpServer",
@@ -20,6 +20,7 @@ export const MCP_SERVER = {
     adoptId: adoptId("MCP server"),
   },
   outputs: {
+    projectId: PROJECT_ID,
     mcpUrl: { api: "mcp_url", type: "string", description: "The server's MCP endpoint." },
     commands: { api: "commands", type: "string map", description: "Setup command per client application (cursor, claude, ...)." },
     toolkitIcons: { api: "toolkit_icons", type: "string map", description: "Icon URL per toolkit." },

@@ -14,6 +14,7 @@ import { checkWith } from "./check";
 import { changedKeys, definedOnly } from "./diff";
 import { bodyOf, inputsFromApi, keysOf, providerInputs } from "./fields";
 import { resourceProvider } from "./lifecycle";
+import { projectOfKey } from "./ownership";
 import { PROJECT_CONFIG, type ProjectConfigInputs, type ProjectConfigOutputs } from "./project-config.schema";
 
 /** The configuration's own fields (not `apiKey`, not `restoreOnDelete`). */
@@ -59,7 +60,7 @@ export = resourceProvider({
 
   async create(inputs) {
     const client = projectClient(inputs.apiKey);
-    const session = await labelFailure("reading the project of the API key", () => client.session.info());
+    const projectId = await projectOfKey(inputs.apiKey);
     const before = await labelFailure("reading the project configuration", () => client.config.get());
     const current = inputsFromApi(PROJECT_CONFIG, before);
     const changed = changedKeys(FIELDS, current, inputs);
@@ -67,8 +68,9 @@ export = resourceProvider({
       ? await labelFailure("updating the project configuration", () => client.config.update(patch(inputs, changed)))
       : before;
     const declared = FIELDS.filter((f) => inputs[f as keyof ProjectConfigInputs] !== undefined);
-    const previous = Object.fromEntries(declared.map((f) => [f, current[f]]));
-    return { id: session.project.id, outs: outputs(session.project.id, after, { ...inputs, previous }) };
+    // A field the API reported as null is recorded as null, so that delete puts the null back.
+    const previous = Object.fromEntries(declared.map((f) => [f, current[f] ?? null]));
+    return { id: projectId, outs: outputs(projectId, after, { ...inputs, previous }) };
   },
 
   async update(id, olds, news, changed) {
@@ -78,13 +80,13 @@ export = resourceProvider({
       : await labelFailure("reading the project configuration", () => client.config.get());
     // Fields declared for the first time get their pre-existing value remembered too.
     const previous: Values = { ...olds.previous };
-    for (const field of changed) if (!(field in previous)) previous[field] = olds[field as keyof ProjectConfigOutputs];
+    for (const field of changed) if (!(field in previous)) previous[field] = olds[field as keyof ProjectConfigOutputs] ?? null;
     return outputs(id, live, { ...news, projectId: olds.projectId, previous });
   },
 
   async remove(_id, props) {
     if (!props.restoreOnDelete) return;
-    const fields = FIELDS.filter((f) => props.previous?.[f] !== undefined);
+    const fields = FIELDS.filter((f) => props.previous !== undefined && f in props.previous);
     if (fields.length === 0) return;
     await labelFailure("restoring the project configuration", () => projectClient(props.apiKey).config.update(patch(props.previous, fields)));
   },

@@ -5,7 +5,7 @@
  */
 import { LOG_VISIBILITY_SETTINGS } from "../../api/project-config";
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY } from "./common-fields";
+import { API_KEY, PROJECT_ID } from "./common-fields";
 
 export const PROJECT_CONFIG = {
   type: "ProjectConfig",
@@ -29,7 +29,7 @@ export const PROJECT_CONFIG = {
     restoreOnDelete: { type: "boolean", change: "state", default: false, description: "On delete, put back the values the declared fields had before the first create (default: leave the platform as it is)." },
   },
   outputs: {
-    projectId: { type: "string", description: "The project the key belongs to." },
+    projectId: PROJECT_ID,
     previous: { type: "object", description: "The declared fields' values before the first create, for `restoreOnDelete`." },
   },
 } as const satisfies ResourceSchema;

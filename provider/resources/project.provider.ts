@@ -6,6 +6,7 @@
  * the lifecycle endpoint and takes the project's keys and objects with it.
  */
 import { CreateProjectBody, type ProjectListItem } from "../../api";
+import { collect, ConflictError, type IntegrationPlatformClient } from "../client";
 import { labelFailure, unlessNotFound } from "../errors";
 import { orgClient } from "../clients";
 import { definedOnly } from "./diff";
@@ -20,6 +21,26 @@ function outputs(_id: string, project: ProjectListItem, declared: Partial<Projec
     ...inputsFromApi(PROJECT, project),
     ...outputsFromApi(PROJECT, project),
   } as ProjectOutputs;
+}
+
+/**
+ * A name already taken is the one conflict a re-run cannot replay past (the
+ * earlier create was sent with another key, or over a day ago). Nothing proves
+ * that project is this resource's, so it is not taken over: the message names
+ * its id and `adoptId`, which adopts it on purpose.
+ */
+async function whenNameTaken<T>(client: IntegrationPlatformClient, name: string, create: () => Promise<T>): Promise<T> {
+  try {
+    return await create();
+  } catch (err) {
+    if (!(err instanceof ConflictError)) throw err;
+    const existing = (await collect(client.projects.iterate()).catch(() => [])).find((p) => p.name === name && !p.deleted);
+    if (!existing) throw err;
+    throw new Error(
+      `${err.message} It is project "${existing.id}". If an interrupted \`pulumi up\` made it, adopt it: set adoptId: "${existing.id}" on this Project; otherwise choose another name.`,
+      { cause: err },
+    );
+  }
 }
 
 export = resourceProvider({
@@ -43,10 +64,10 @@ export = resourceProvider({
     return { id: live.id, outs: outputs(live.id, live, { ...inputs, createApiKey: false }) };
   },
 
-  async create(inputs) {
+  async create(inputs, request) {
     const client = orgClient();
     const created = await labelFailure(`creating project "${inputs.name}"`, () =>
-      client.projects.create({ name: inputs.name, should_create_api_key: inputs.createApiKey ?? false }),
+      whenNameTaken(client, inputs.name, () => client.projects.create({ name: inputs.name, should_create_api_key: inputs.createApiKey ?? false }, request)),
     );
     const project = await labelFailure(`reading project "${created.id}"`, () => client.projects.get(created.id));
     return { id: project.id, outs: outputs(project.id, project, { ...inputs, apiKey: created.api_key }) };

@@ -7,6 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf, ResourceSchema } from "./fields";
+import { IDENTITY_INPUT, identityOf } from "./create-keys";
 import { secretKeys } from "./fields";
 import { RESOURCE_MODULE } from "./tokens";
 
@@ -31,7 +32,8 @@ export function resourceClass<S extends ResourceSchema>(schema: S, provider: pul
         provider,
         name,
         // Every key declared, so each output exists as a property even when its input is not given.
-        { ...declared, ...given, ...Object.fromEntries(secretArgs) },
+        // The identity lets a re-run of an interrupted create replay it (create-keys.ts).
+        { ...declared, ...given, ...Object.fromEntries(secretArgs), [IDENTITY_INPUT]: identityOf(pulumi.getProject(), pulumi.getStack(), schema.type, name) },
         { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] },
         RESOURCE_MODULE,
         schema.type,

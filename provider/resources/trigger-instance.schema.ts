@@ -1,6 +1,6 @@
 /** The TriggerInstance resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY, adoptId } from "./common-fields";
+import { API_KEY, PROJECT_ID, adoptId } from "./common-fields";
 
 export const TRIGGER_INSTANCE = {
   type: "TriggerInstance",
@@ -21,6 +21,7 @@ export const TRIGGER_INSTANCE = {
     adoptId: adoptId("trigger instance"),
   },
   outputs: {
+    projectId: PROJECT_ID,
     userId: { api: "user_id", type: "string", description: "The user of the connected account." },
     disabledAt: { api: "disabled_at", type: "string", nullable: true, description: "When the trigger was disabled; null while enabled." },
     updatedAt: { api: "updated_at", type: "string", description: "When the trigger last changed." },

@@ -56,6 +56,8 @@ export interface E2EStack {
   workspace: LocalWorkspace;
   /** Temporary directory holding backend state, PULUMI_HOME and (inline) the work dir. */
   tempDir: string;
+  /** The environment the stack's Pulumi commands run with (backend, PULUMI_HOME), for a `pulumi` started by hand. */
+  env: Record<string, string>;
   /** Destroys the stack's resources, removes the stack and the temporary directory. Idempotent. */
   cleanup(): Promise<void>;
 }
@@ -109,6 +111,7 @@ export async function createE2EStack(opts: E2EStackOptions): Promise<E2EStack> {
     stack: created,
     workspace: created.workspace as LocalWorkspace,
     tempDir,
+    env: { ...envVars, PULUMI_HOME: pulumiHome },
     async cleanup() {
       if (cleaned) return;
       cleaned = true;

@@ -2,6 +2,7 @@
 // they read credentials from the environment, as in scripts and tests).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as fns from "../../provider/functions";
+import { FunctionError } from "../../provider/errors";
 import { environmentOf, resetConfigured } from "../../provider/settings";
 import { useTestPlatform } from "../support/platform";
 
@@ -63,5 +64,25 @@ describe("data-source functions", () => {
   it("fails with the function's name and the API's message", async () => {
     await expect(fns.getAuthConfig({ id: "ac_missing" })).rejects.toThrow(/getAuthConfig\("ac_missing"\) failed: 404/);
     await expect(fns.getSessionInfo({}, { apiKey: "ipk_wrong" })).rejects.toThrow(/401/);
+  });
+
+  it("generateMcpUrl builds the URLs the platform's generate endpoint answers, without writing anything", async () => {
+    const [server] = await fns.getMcpServers({ appKey: "github" });
+    const args = { mcp_server_id: server!.id, user_ids: ["carol", "dave"], connected_account_ids: [t.connectedAccountId], managed_auth_by_platform: true };
+    t.clearLog();
+    const built = await fns.generateMcpUrl(args);
+    expect(t.writes()).toEqual([]);
+    expect((await fns.getMcpServers({ appKey: "github" })).find((s) => s.id === server!.id)?.server_instance_count).toBe(server!.server_instance_count);
+    expect(built).toEqual(await t.client.mcp.generateUrl(args));
+  });
+
+  it("a failure is a RunError naming the function, with the API's status, slug, request id and fix as fields", async () => {
+    const failure = await fns.getAuthConfig({ id: "ac_missing" }).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(FunctionError);
+    const err = failure as FunctionError;
+    expect(err).toMatchObject({ status: 404, slug: expect.any(String), requestId: expect.stringMatching(/\w/) });
+    expect(err.message).toContain(`request ${err.requestId}`);
+    expect(err.stack).toBe(`IntegrationPlatformFunctionError: ${err.message}`);
+    expect((err as unknown as { __pulumiRunError?: boolean }).__pulumiRunError).toBe(true);
   });
 });

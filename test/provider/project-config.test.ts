@@ -49,4 +49,13 @@ describe("ProjectConfig provider", () => {
     await config.delete(restoring.id, restoring.outs!);
     expect((await t.client.config.get()).signed_url_file_expiry_in_seconds).toBe(before.signed_url_file_expiry_in_seconds);
   });
+
+  it("records a field that was null before the first create and puts the null back on delete", async () => {
+    await t.client.config.update({ display_name: null });
+    const created = await config.create({ displayName: "Scratch", restoreOnDelete: true });
+    expect(created.outs?.previous).toEqual({ displayName: null });
+    expect((await t.client.config.get()).display_name).toBe("Scratch");
+    await config.delete(created.id, created.outs!);
+    expect((await t.client.config.get()).display_name).toBeNull();
+  });
 });

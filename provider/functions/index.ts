@@ -2,7 +2,10 @@
 export * from "./session";
 export * from "./toolkits";
 export * from "./auth-configs";
+export * from "./connected-accounts";
+export * from "./tools";
+export * from "./webhooks";
 export * from "./triggers";
 export * from "./mcp";
 export * from "./migration";
-export type { InvokeOptions } from "./invoke";
+export type { InvokeOptions, OutputInvokeOptions } from "./invoke";

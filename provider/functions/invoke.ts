@@ -27,8 +27,17 @@ export function withProject<T>(name: string, opts: InvokeOptions | undefined, fn
   return labelFailure(name, () => fn(projectClient(opts?.apiKey)));
 }
 
-/** The Output form of a function: `getXOutput(args)` waits for its inputs. */
+/** The options of an Output form: the key may be an Output too, e.g. a `Project`'s `apiKey` made in the same program. */
+export interface OutputInvokeOptions {
+  apiKey?: pulumi.Input<string | undefined>;
+}
+
+/** The Output form of a function: `getXOutput(args)` waits for its inputs and for the key. */
 export function outputForm<A, R>(fn: (args: A, opts?: InvokeOptions) => Promise<R>) {
-  return (args: pulumi.Input<A>, opts?: InvokeOptions): pulumi.Output<R> =>
-    pulumi.output(args).apply((resolved) => fn(resolved as A, opts)) as pulumi.Output<R>;
+  return (args: pulumi.Input<A>, opts?: OutputInvokeOptions): pulumi.Output<R> =>
+    // The key only authenticates the call and is not part of the result, so its secrecy must not make
+    // every result secret (a secret key would otherwise hide e.g. a connected account's id in outputs).
+    pulumi
+      .all([pulumi.output(args), pulumi.unsecret(pulumi.output(opts?.apiKey))])
+      .apply(([resolved, apiKey]) => fn(resolved as A, apiKey === undefined ? undefined : { apiKey })) as pulumi.Output<R>;
 }

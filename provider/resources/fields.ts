@@ -49,7 +49,19 @@ export interface InputField extends Field {
   readonly inPath?: boolean;
   /** Compared ignoring case (the API treats `github_commit_event` as `GITHUB_COMMIT_EVENT`). */
   readonly ignoreCase?: boolean;
+  /**
+   * The program must give it as a secret (`config.requireSecret`, `pulumi.secret`), not written in clear
+   * in the code. The class keeps it secret either way, so the state is safe; it records which values came
+   * in clear under `IN_CLEAR_KEY`, where the policy pack (which sees secrets unwrapped) reads them.
+   */
+  readonly mustBeSecret?: boolean;
 }
+
+/**
+ * The input a resource class adds when its table has `mustBeSecret` inputs: the paths of the values the
+ * program gave in clear, e.g. `["credentials.client_secret"]`. Not an API field; no diff compares it.
+ */
+export const IN_CLEAR_KEY = "__inClear";
 
 export interface OutputField extends Field {
   /** The API may send null or leave it out; the output is then null. */

@@ -12,4 +12,6 @@ export const TYPE_TOKENS = {
   ProjectConfig: resourceType("ProjectConfig"),
   McpServer: resourceType("McpServer"),
   TriggerInstance: resourceType("TriggerInstance"),
+  AuthConfig: resourceType("AuthConfig"),
+  WebhookSubscription: resourceType("WebhookSubscription"),
 } as const;

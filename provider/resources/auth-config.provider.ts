@@ -66,7 +66,7 @@ function liveInputs(live: AuthConfig, declared: Partial<AuthConfigOutputs>): Par
 }
 
 function outputs(_id: string, live: AuthConfig, declared: Partial<AuthConfigOutputs>): AuthConfigOutputs {
-  return { ...providerInputs(AUTH_CONFIG, declared), ...definedOnly(liveInputs(live, declared)), ...outputsFromApi(AUTH_CONFIG, live) } as AuthConfigOutputs;
+  return { ...providerInputs(AUTH_CONFIG, declared), ...liveInputs(live, declared), ...outputsFromApi(AUTH_CONFIG, live) } as AuthConfigOutputs;
 }
 
 /** Custom credentials as the API takes them: the scheme's fields, scopes as its comma-separated field. */

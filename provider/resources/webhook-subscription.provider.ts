@@ -45,11 +45,10 @@ async function reconcile(client: IntegrationPlatformClient, id: string, changed:
   return { live, secret };
 }
 
-/** A second subscription is a 409: say which one exists and how to take it over. */
-async function existingHint(client: IntegrationPlatformClient, err: unknown): Promise<never> {
-  if (!(err instanceof ConflictError)) throw err;
-  const existing = (await client.webhookSubscriptions.list()).items[0];
-  throw new Error(`${err.message}. The project already has webhook subscription ${existing ? `"${existing.id}"` : ""}: declare adoptId to manage it, or delete it first.`, { cause: err });
+/** A second subscription is a 409 naming the existing one: add how to manage that one from the stack. */
+function adoptHint(err: unknown): never {
+  if (err instanceof ConflictError) throw new Error(`${err.message} To manage the existing subscription from this stack, declare adoptId with its id.`, { cause: err });
+  throw err;
 }
 
 export = resourceProvider({
@@ -69,7 +68,7 @@ export = resourceProvider({
   async create(inputs) {
     const client = projectClient(inputs.apiKey);
     const body = CreateWebhookSubscriptionBody.parse(bodyOf(WEBHOOK_SUBSCRIPTION, inputs));
-    const made = await labelFailure(`creating the webhook subscription`, () => client.webhookSubscriptions.create(body).catch((err: unknown) => existingHint(client, err)));
+    const made = await labelFailure(`creating the webhook subscription`, () => client.webhookSubscriptions.create(body).catch(adoptHint));
     return { id: made.id, outs: outputs(made.id, made, { ...inputs, secret: made.secret }) };
   },
 

@@ -15,8 +15,8 @@ export const WEBHOOK_SUBSCRIPTION = {
   // One per project: a replacement must delete the old subscription before making the new one.
   deleteBeforeReplace: true,
   inputs: {
-    url: { api: "webhook_url", type: "string", required: true, change: "update", description: "Where events are POSTed (https)." },
-    events: { api: "enabled_events", type: "string[]", required: true, change: "update", description: "Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`)." },
+    webhookUrl: { api: "webhook_url", type: "string", required: true, change: "update", description: "Where events are POSTed (https)." },
+    enabledEvents: { api: "enabled_events", type: "string[]", required: true, change: "update", description: "Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`)." },
     version: { api: "version", type: "string", values: WEBHOOK_VERSIONS, change: "update", default: "V3", description: "Payload version; default V3." },
     rotation: { type: "string", change: "update", description: "Any value, e.g. a date; changing it rotates the signing secret (POST …/rotate_secret). On adoption, declaring it rotates once so the stack knows the secret." },
     apiKey: API_KEY,

@@ -125,8 +125,8 @@ type InputOf<T> = [T] extends [(infer E)[]]
     ? Input<Record<string, Input<V>>>
     : Input<T>;
 
-/** The resource class's `Args`: each input as a `pulumi.Input`. */
-export type ArgsOf<S extends ResourceSchema> = { [K in keyof InputsOf<S>]: InputOf<InputsOf<S>[K]> };
+/** The resource class's `Args`: each input as a `pulumi.Input` (optional ones too, element by element: `?` stays). */
+export type ArgsOf<S extends ResourceSchema> = { [K in keyof InputsOf<S>]: InputOf<NonNullable<InputsOf<S>[K]>> };
 
 // ---------------------------------------------------------------------------
 // Functions over a table and plain objects.

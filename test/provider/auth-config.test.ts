@@ -18,7 +18,7 @@ describe("AuthConfig provider", () => {
       { property: "authScheme", reason: "authScheme is required for custom auth (platformManaged: false), e.g. OAUTH2 or API_KEY" },
     ]);
     const managed = await authConfig.check({} as never, { toolkit: "github", credentials: { client_secret: "x" } });
-    expect(managed.failures.map((f) => f.property)).toEqual(["credentials"]);
+    expect((managed.failures ?? []).map((f) => f.property)).toEqual(["credentials"]);
     const proxy = await authConfig.check({} as never, { ...custom, proxyUrl: "not a url" });
     expect(proxy.failures).toEqual([{ property: "proxyUrl", reason: "proxyUrl must be an absolute URL" }]);
     expect(t.platform.app.requestLog.count()).toBe(0);

@@ -10,7 +10,7 @@ describe("WebhookSubscription provider", () => {
   it("check refuses an unknown event type, naming the input, before any call", async () => {
     t.clearLog();
     const result = await webhook.check({} as never, { ...inputs, enabledEvents: ["platform.nope"] });
-    expect(result.failures.map((f) => f.property)).toEqual(["enabledEvents.0"]);
+    expect((result.failures ?? []).map((f) => f.property)).toEqual(["enabledEvents.0"]);
     expect(t.platform.app.requestLog.count()).toBe(0);
   });
 

@@ -39,7 +39,7 @@ const github = new platform.AuthConfig("github", {
     client_secret: config.requireSecret("githubClientSecret"),
   },
   scopes: ["repo", "read:user"],
-  restrictToFollowingTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES", "GITHUB_GET_A_REPOSITORY"],
+  restrictToFollowingTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"],
 });
 
 // An MCP server exposing two GitHub tools through that auth config.

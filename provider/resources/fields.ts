@@ -60,8 +60,9 @@ export interface InputField extends Field {
 /**
  * The input a resource class adds when its table has `mustBeSecret` inputs: the paths of the values the
  * program gave in clear, e.g. `["credentials.client_secret"]`. Not an API field; no diff compares it.
+ * Not `__`-prefixed: the engine leaves such internal keys out of what policy packs see.
  */
-export const IN_CLEAR_KEY = "__inClear";
+export const IN_CLEAR_KEY = "givenInClear";
 
 export interface OutputField extends Field {
   /** The API may send null or leave it out; the output is then null. */

@@ -16,7 +16,7 @@ rejectUnknownPolicyNames(
 
 new PolicyPack(PACK_NAME, {
   description:
-    "Checks stacks that declare Integration Platform resources: MCP server names and tool scope, " +
+    "Checks stacks that declare Integration Platform resources: MCP server names and tool scope, auth config credentials and scopes, webhook event types, " +
     "project configuration baseline, https URLs and stack-wide rules.",
   policies,
 });

@@ -16,6 +16,10 @@ export {
   type McpServerArgs,
   TriggerInstance,
   type TriggerInstanceArgs,
+  AuthConfig,
+  type AuthConfigArgs,
+  WebhookSubscription,
+  type WebhookSubscriptionArgs,
 } from "./resources";
 export { TYPE_TOKENS } from "./resources/tokens";
 export * from "./functions";

@@ -1,16 +1,20 @@
 /**
  * The demo (`npm run demo`): a local platform with a temporary store, the real
- * Pulumi engine, and examples/quickstart taken through up → one-field update →
- * a policy check stopping a bad name → destroy. Leaves nothing running.
+ * Pulumi engine, and examples/quickstart taken through up (a whole project
+ * from nothing) → an end user connects GitHub → up (a trigger on that
+ * connection) → an event fired and received, its signature verified →
+ * one-field update → a policy check stopping a bad name → destroy. Leaves
+ * nothing running.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
 import { LocalWorkspace, type Stack } from "@pulumi/pulumi/automation";
-import { createLocalAuthConfig, startPlatform, type RunningPlatform } from "../platform";
-import { IntegrationPlatformClient } from "../provider/client";
+import { startPlatform, type RunningPlatform } from "../platform";
 import { stackConfigOf } from "../provider/settings";
+import { connectEndUser, fireTriggerEvent } from "./end-user";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "./pulumi-engine";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 
 const STACK = "demo";
 const quickstart = path.join(repoRoot, "examples", "quickstart");
@@ -31,35 +35,54 @@ async function main(): Promise<void> {
   const tempDir = await mkdtemp(path.join(tmpdir(), "integration-platform-demo-"));
   let platform: RunningPlatform | undefined;
   let stack: Stack | undefined;
+  let receiver: WebhookReceiver | undefined;
   try {
     step("Starting the local platform with a temporary store");
     platform = await startPlatform({ db: path.join(tempDir, "platform.db"), seed: "demo" });
-    const { url, apiKey, orgApiKey, projectId } = platform;
-    if (!apiKey || !orgApiKey || !projectId) throw new Error("the demo seed did not hand out keys");
-    info(`listening on ${url}; demo project ${projectId}`);
+    const { url, orgApiKey } = platform;
+    if (!orgApiKey) throw new Error("the demo seed did not hand out an organization key");
+    info(`listening on ${url}; the stack starts from the organization key alone`);
 
     step("Making the Pulumi engine available");
     useEngine(await ensurePulumi());
 
-    step("Connecting a GitHub account for user alice (API calls a user's app would make)");
-    const authConfigId = await createLocalAuthConfig(url, orgApiKey, { project_id: projectId, toolkit: "github" });
-    const client = new IntegrationPlatformClient({ baseUrl: url, apiKey });
-    const account = await client.connectedAccounts.create({ auth_config: { id: authConfigId }, connection: { user_id: "alice" } });
-    info(`auth config ${authConfigId}, connected account ${account.id} (${account.status})`);
+    step("Starting a webhook receiver on 127.0.0.1 (verifies Standard Webhooks signatures)");
+    receiver = await startWebhookReceiver();
+    info(`receiving at ${receiver.url}`);
 
-    step("pulumi up: examples/quickstart");
+    step("pulumi up: examples/quickstart declares a whole project from nothing");
     stack = await LocalWorkspace.createOrSelectStack(
       { stackName: STACK, workDir: quickstart },
       { envVars: localBackendEnv(path.join(tempDir, "state"), "demo-passphrase") },
     );
     await stack.setAllConfig({
-      ...stackConfigOf({ baseUrl: url, apiKey }),
-      githubAuthConfigId: { value: authConfigId },
-      githubConnectedAccountId: { value: account.id },
+      ...stackConfigOf({ baseUrl: url, orgApiKey }),
+      githubClientId: { value: "Iv1.demo-app" },
+      githubClientSecret: { value: "demo-client-secret-0000", secret: true },
+      webhookUrl: { value: receiver.url },
     });
     const up = await stack.up({ onOutput: engineOutput, color: "never" });
     info(`created: ${up.summary.resourceChanges?.create ?? 0} resources`);
     for (const [name, output] of Object.entries(up.outputs)) info(`${name} = ${output.secret ? "[secret]" : JSON.stringify(output.value)}`);
+    const apiKey = String(up.outputs.projectApiKey?.value);
+    receiver.useSecret(String(up.outputs.webhookSecret?.value));
+
+    step("An end user, alice, connects GitHub (outside the program: her app and browser)");
+    const accountId = await connectEndUser(url, apiKey, String(up.outputs.authConfigId?.value), "alice");
+    info(`connected account ${accountId} (ACTIVE)`);
+
+    step("pulumi up with githubUser=alice: getConnectedAccounts finds her connection, a trigger listens on it");
+    await stack.setConfig("githubUser", { value: "alice" });
+    const withTrigger = await stack.up({ onOutput: engineOutput, color: "never" });
+    const triggerId = String(withTrigger.outputs.triggerId?.value);
+    info(`created: ${withTrigger.summary.resourceChanges?.create ?? 0} resource; trigger ${triggerId}`);
+
+    step("A commit event fires on the trigger; the receiver verifies its signature");
+    const fired = await fireTriggerEvent(url, apiKey, triggerId);
+    info(`platform: ${fired.status} (delivery ${fired.delivery_id ?? "none"})`);
+    const event = await receiver.next();
+    info(`received and verified: ${event.type} ${event.id} for ${event.metadata.user_id} on ${event.metadata.trigger_slug}: ${JSON.stringify(event.data["message"])}`);
+    if (receiver.rejected > 0) throw new Error(`the receiver rejected ${receiver.rejected} deliveries`);
 
     step("Changing one input: serverName 'Dev Tools' → 'Dev Tools Prod'");
     platform.app.requestLog.clear();
@@ -95,6 +118,7 @@ async function main(): Promise<void> {
     console.log("\nDemo complete: the platform, the stack and its temporary state are gone.");
   } finally {
     if (stack) await stack.workspace.removeStack(STACK, { force: true }).catch(() => undefined);
+    await receiver?.close();
     await platform?.close();
     await rm(tempDir, { recursive: true, force: true });
   }

@@ -1,10 +1,11 @@
-/** MCP functions: servers of a toolkit and their instances (auto-paged), URL generation. */
+/** MCP functions: every server of the project or of a toolkit, their instances (auto-paged), URL generation. */
 import {
   generatedMcpUrls,
   type GenerateMcpUrlBody,
   type GenerateMcpUrlResponse,
   type ListMcpByAppQuery,
   type ListMcpInstancesQuery,
+  type ListMcpServersQuery,
   type McpServer,
   type McpServerInstance,
 } from "../../api";
@@ -24,6 +25,12 @@ export function getMcpServers({ appKey, ...query }: GetMcpServersArgs, opts?: In
   return withProject(`getMcpServers("${appKey}")`, opts, (client) => collect(client.mcp.iterateByApp(appKey, query)));
 }
 export const getMcpServersOutput = outputForm(getMcpServers);
+
+/** Every MCP server of the project, whatever its toolkits (all pages). */
+export function getProjectMcpServers(args: Omit<ListMcpServersQuery, "page_no"> = {}, opts?: InvokeOptions): Promise<McpServer[]> {
+  return withProject("getProjectMcpServers", opts, (client) => collect(client.mcp.iterate(args)));
+}
+export const getProjectMcpServersOutput = outputForm(getProjectMcpServers);
 
 /** Every instance (one per user) of a server (all pages). */
 export function getMcpServerInstances({ serverId, ...query }: GetMcpServerInstancesArgs, opts?: InvokeOptions): Promise<McpServerInstance[]> {

@@ -49,7 +49,20 @@ export interface InputField extends Field {
   readonly inPath?: boolean;
   /** Compared ignoring case (the API treats `github_commit_event` as `GITHUB_COMMIT_EVENT`). */
   readonly ignoreCase?: boolean;
+  /**
+   * The program must give it as a secret (`config.requireSecret`, `pulumi.secret`), not written in clear
+   * in the code. The class keeps it secret either way, so the state is safe; it records which values came
+   * in clear under `IN_CLEAR_KEY`, where the policy pack (which sees secrets unwrapped) reads them.
+   */
+  readonly mustBeSecret?: boolean;
 }
+
+/**
+ * The input a resource class adds when its table has `mustBeSecret` inputs: the paths of the values the
+ * program gave in clear, e.g. `["credentials.client_secret"]`. Not an API field; no diff compares it.
+ * Not `__`-prefixed: the engine leaves such internal keys out of what policy packs see.
+ */
+export const IN_CLEAR_KEY = "givenInClear";
 
 export interface OutputField extends Field {
   /** The API may send null or leave it out; the output is then null. */
@@ -113,8 +126,11 @@ type InputOf<T> = [T] extends [(infer E)[]]
     ? Input<Record<string, Input<V>>>
     : Input<T>;
 
-/** The resource class's `Args`: each input as a `pulumi.Input`. */
-export type ArgsOf<S extends ResourceSchema> = { [K in keyof InputsOf<S>]: InputOf<InputsOf<S>[K]> };
+/**
+ * The resource class's `Args`: each input as a `pulumi.Input`, optional ones element by element too
+ * (`?` stays), and as a whole possibly undefined (a `Project`'s `apiKey` is an `Output<string | undefined>`).
+ */
+export type ArgsOf<S extends ResourceSchema> = { [K in keyof InputsOf<S>]: InputOf<NonNullable<InputsOf<S>[K]>> | Input<InputsOf<S>[K]> };
 
 // ---------------------------------------------------------------------------
 // Functions over a table and plain objects.

@@ -8,7 +8,7 @@
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf, ResourceSchema } from "./fields";
 import { IDENTITY_INPUT, identityOf } from "./create-keys";
-import { secretKeys } from "./fields";
+import { IN_CLEAR_KEY, secretKeys } from "./fields";
 import { RESOURCE_MODULE } from "./tokens";
 
 /** Each input and output of the table as a `pulumi.Output` property. */
@@ -19,21 +19,38 @@ export interface ResourceClass<S extends ResourceSchema> {
 }
 
 /** `provider` must be the exports of a module under node_modules, so the state holds `require(...)` of it, not its code. */
+/**
+ * The paths of the `keys` values the program gave in clear. A map written in the program is checked entry by
+ * entry (`credentials.client_secret`), any other value as a whole. Known at preview: secrecy does not wait for values.
+ */
+function givenInClear(given: Record<string, pulumi.Input<unknown> | undefined>, keys: string[]): pulumi.Output<string[]> {
+  const checks = keys.flatMap((key) => {
+    const value = given[key];
+    if (value === undefined) return [];
+    const literalMap = value !== null && typeof value === "object" && !Array.isArray(value) && !pulumi.Output.isInstance(value) && !(value instanceof Promise);
+    const values: [string, unknown][] = literalMap ? Object.entries(value).map(([k, v]) => [`${key}.${k}`, v]) : [[key, value]];
+    return values.map(async ([path, v]) => ((await pulumi.isSecret(pulumi.output(v))) ? [] : [path]));
+  });
+  return pulumi.output(Promise.all(checks).then((paths) => paths.flat()));
+}
+
 export function resourceClass<S extends ResourceSchema>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClass<S> {
   const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
   const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);
   const secrets = secretKeys(schema);
+  const mustBeSecret = secretInputs.filter((key) => schema.inputs[key]?.mustBeSecret);
 
   const resource = class extends pulumi.dynamic.Resource {
     constructor(name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions) {
       const given = args as Record<string, pulumi.Input<unknown> | undefined>;
       const secretArgs = secretInputs.filter((key) => given[key] !== undefined).map((key) => [key, pulumi.secret(given[key])]);
+      const inClear = mustBeSecret.length > 0 ? { [IN_CLEAR_KEY]: givenInClear(given, mustBeSecret) } : {};
       super(
         provider,
         name,
         // Every key declared, so each output exists as a property even when its input is not given.
         // The identity lets a re-run of an interrupted create replay it (create-keys.ts).
-        { ...declared, ...given, ...Object.fromEntries(secretArgs), [IDENTITY_INPUT]: identityOf(pulumi.getProject(), pulumi.getStack(), schema.type, name) },
+        { ...declared, ...given, ...Object.fromEntries(secretArgs), ...inClear, [IDENTITY_INPUT]: identityOf(pulumi.getProject(), pulumi.getStack(), schema.type, name) },
         { ...opts, additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets] },
         RESOURCE_MODULE,
         schema.type,

@@ -13,6 +13,8 @@ export const TYPE_TOKENS = {
   ProjectConfig: resourceType("ProjectConfig"),
   McpServer: resourceType("McpServer"),
   TriggerInstance: resourceType("TriggerInstance"),
+  AuthConfig: resourceType("AuthConfig"),
+  WebhookSubscription: resourceType("WebhookSubscription"),
 } as const;
 
 /** The provider plugin's package name: resources are `integration-platform:index:<type>`, functions likewise. */

@@ -10,6 +10,8 @@ import { IntegrationPlatformClient } from "../../provider/client";
 import { environmentOf } from "../../provider/settings";
 import { createE2EStack, type E2EStack, repoRoot } from "./harness";
 import { listedToolNames } from "./mcp-client";
+import { connectEndUser, fireTriggerEvent } from "../../scripts/end-user";
+import { startWebhookReceiver } from "../../scripts/webhook-receiver";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const examplesDir = path.join(repoRoot, "examples");
@@ -36,27 +38,56 @@ describe("examples (real engine, local platform)", () => {
     return e2e;
   }
 
-  it("quickstart: configuration, MCP server and trigger; up then destroy", async () => {
+  it("quickstart: a project from nothing, an end user's connection, a signed event received; up then destroy", async () => {
+    const receiver = await startWebhookReceiver();
+    cleanups.push(() => receiver.close());
+    const clientSecret = "quickstart-client-secret-5678";
     const e2e = await runExample("quickstart", {
-      platform: p.config,
+      // The organization key only: the program makes the project and acts with the key it issues.
+      platform: { baseUrl: p.config.baseUrl, orgApiKey: p.config.orgApiKey },
       config: {
-        githubAuthConfigId: { value: p.authConfigId },
-        githubConnectedAccountId: { value: p.connectedAccountId },
+        projectName: { value: `quickstart-${Date.now()}` },
+        githubClientId: { value: "Iv1.quickstart" },
+        githubClientSecret: { value: clientSecret, secret: true },
+        webhookUrl: { value: receiver.url },
       },
     });
+    p.clearLog();
     const up = await e2e.stack.up();
-    expect(up.summary.resourceChanges).toEqual({ create: 4 });
+    expect(up.summary.resourceChanges).toEqual({ create: 6 });
+    // Nothing made by hand: every object comes from the program's calls.
+    expect(p.writes().map((w) => w.route)).toEqual(
+      expect.arrayContaining(["createProject", "createAuthConfig", "createMcpServer", "createWebhookSubscription", "updateProjectConfig"]),
+    );
+    const apiKey = String(up.outputs.projectApiKey?.value);
+    const project = new IntegrationPlatformClient({ baseUrl: p.config.baseUrl, apiKey });
+    const authConfigId = String(up.outputs.authConfigId?.value);
+    expect(await project.authConfigs.get(authConfigId)).toMatchObject({ is_platform_managed: false, auth_scheme: "OAUTH2", credentials: { client_id: "Iv1.quickstart" } });
     const serverId = String(up.outputs.mcpServerId?.value);
-    expect(String(up.outputs.mcpUrl?.value)).toContain(serverId);
-    expect((await p.client.mcp.get(serverId)).allowed_tools).toEqual(["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"]);
-    expect((await p.client.config.get()).require_mcp_api_key).toBe(true);
-    // An MCP client connects to the declared server and sees exactly the tools the stack allows.
-    expect(await listedToolNames(String(up.outputs.mcpUrl?.value), p.config.apiKey!)).toEqual(["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"]);
-    await expectNoKeysInState(e2e, [p.config.apiKey, p.config.orgApiKey]);
+    expect((await project.mcp.get(serverId)).auth_config_ids).toEqual([authConfigId]);
+    expect(await listedToolNames(String(up.outputs.mcpUrl?.value), apiKey)).toEqual(["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"]);
+    expect(up.outputs.webhookSecret?.secret).toBe(true);
+    receiver.useSecret(String(up.outputs.webhookSecret?.value));
 
+    // The one thing outside the program: an end user connects GitHub; the next up finds the connection.
+    const accountId = await connectEndUser(p.config.baseUrl, apiKey, authConfigId, "dana");
+    await e2e.stack.setConfig("githubUser", { value: "dana" });
+    const second = await e2e.stack.up();
+    expect(second.summary.resourceChanges).toEqual({ same: 6, create: 1 });
+    const triggerId = String(second.outputs.triggerId?.value);
+    expect((await project.triggers.listActive({ trigger_ids: [triggerId] })).items[0]?.connected_account_id).toBe(accountId);
+
+    // An event on the trigger reaches the receiver, signed with the secret the stack holds.
+    const fired = await fireTriggerEvent(p.config.baseUrl, apiKey, triggerId);
+    expect(fired.status).toBe("queued");
+    const event = await receiver.next();
+    expect(event.metadata).toMatchObject({ trigger_id: triggerId, connected_account_id: accountId, user_id: "dana" });
+    expect(receiver.rejected).toBe(0);
+
+    await expectNoKeysInState(e2e, [apiKey, p.config.orgApiKey, clientSecret, String(up.outputs.webhookSecret?.value)]);
     const destroy = await e2e.stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 4 });
-    await expect(p.client.mcp.get(serverId)).rejects.toThrow(/404/);
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 7 });
+    await expect(p.orgClient.projects.get(String(up.outputs.projectId?.value))).rejects.toThrow(/404/);
   });
 
   it("multi-project: the staging stack's own settings, credentials from the environment", async () => {

@@ -61,6 +61,34 @@ describe("data-source functions", () => {
     expect(await fns.getNanoId({ uuid: config.uuid!, type: "AUTH_CONFIG" })).toBe(t.authConfigId);
   });
 
+  it("getAuthConfigs, getConnectedAccounts, getTools and getProjectMcpServers follow every page", async () => {
+    t.clearLog();
+    const configs = await fns.getAuthConfigs({ limit: 1 });
+    expect(configs.length).toBeGreaterThan(2);
+    expect(t.calls("listAuthConfigs")).toBe(configs.length);
+    expect(configs.map((c) => c.id)).toContain(t.authConfigId);
+
+    const accounts = await fns.getConnectedAccounts({ auth_config_ids: [t.authConfigId], limit: 1 });
+    expect(accounts.map((a) => a.id)).toContain(t.connectedAccountId);
+    expect(accounts.every((a) => a.auth_config.id === t.authConfigId)).toBe(true);
+    expect((await fns.getConnectedAccount({ id: t.connectedAccountId })).user_id).toBe("test-user");
+
+    t.clearLog();
+    const tools = await fns.getTools({ toolkit_slug: "github", limit: 2 });
+    expect(t.calls("listTools")).toBeGreaterThan(1);
+    expect(tools.map((tool) => tool.slug)).toContain("GITHUB_CREATE_ISSUE");
+    expect(tools.every((tool) => tool.toolkit.slug === "github")).toBe(true);
+    expect((await fns.getTool({ slug: "GITHUB_CREATE_ISSUE" })).slug).toBe("GITHUB_CREATE_ISSUE");
+
+    t.clearLog();
+    const servers = await fns.getProjectMcpServers({ limit: 1 });
+    expect(servers.map((s) => s.name).sort()).toEqual(["Dev Tools", "Inbox Assistant"]);
+    expect(t.calls("listMcpServers")).toBe(2);
+
+    const events = await fns.getWebhookEventTypes();
+    expect(events.map((e) => e.event_type)).toContain("platform.trigger.message");
+  });
+
   it("fails with the function's name and the API's message", async () => {
     await expect(fns.getAuthConfig({ id: "ac_missing" })).rejects.toThrow(/getAuthConfig\("ac_missing"\) failed: 404/);
     await expect(fns.getSessionInfo({}, { apiKey: "ipk_wrong" })).rejects.toThrow(/401/);

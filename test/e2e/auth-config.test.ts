@@ -1,0 +1,143 @@
+// AuthConfig through the real engine against the local platform: create, no-op
+// preview, one-field update, drift on refresh, adoption, destroy, the credentials
+// never in the state in clear, and the policy pack refusing credentials given in clear.
+import * as path from "node:path";
+import type { AuthConfigArgs } from "pulumi-integration-platform";
+import * as pulumi from "@pulumi/pulumi";
+import { afterAll, describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack } from "./harness";
+import { expectNoKeysInState, useTestPlatform } from "../support/platform";
+
+const CLIENT_SECRET = "e2e-client-secret-4321";
+const policyPack = path.join(repoRoot, "node_modules", "pulumi-integration-platform", "policy");
+
+describe("AuthConfig (real engine)", () => {
+  const p = useTestPlatform();
+  const desired: Partial<AuthConfigArgs> = { scopes: ["repo"] };
+  let configId = "";
+
+  const e2e = useE2EStack(() => ({
+    projectName: "e2e-auth-config",
+    platform: p.config,
+    program: async () => {
+      const config = new (sdk().AuthConfig)("github", {
+        toolkit: "github",
+        platformManaged: false,
+        authScheme: "OAUTH2",
+        credentials: { client_id: "Iv1.e2e", client_secret: pulumi.secret(CLIENT_SECRET) },
+        ...desired,
+      });
+      return { id: config.id, status: config.status, credentials: config.credentials };
+    },
+  }));
+
+  it("up creates the auth config with one POST", async () => {
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    configId = String(up.outputs.id?.value);
+    expect(p.writes()).toEqual([{ method: "POST", route: "createAuthConfig", bodyFields: ["auth_config", "toolkit"] }]);
+    expect(await p.client.authConfigs.get(configId)).toMatchObject({ auth_scheme: "OAUTH2", is_platform_managed: false, credentials: { scopes: "repo" } });
+    expect(up.outputs.credentials?.secret).toBe(true);
+  });
+
+  it("a no-op preview makes no call at all", async () => {
+    p.clearLog();
+    const preview = await e2e.stack.preview();
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(p.platform.app.requestLog.count()).toBe(0);
+  });
+
+  it("a changed input makes exactly one PATCH; enabled: false one status call", async () => {
+    desired.scopes = ["repo", "read:user"];
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["credentials", "type"] }]);
+    expect((await p.client.authConfigs.get(configId)).credentials?.scopes).toBe("repo,read:user");
+
+    desired.enabled = false;
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "setAuthConfigStatus" }]);
+    expect((await p.client.authConfigs.get(configId)).status).toBe("DISABLED");
+  });
+
+  it("refresh shows a change made out of band, and up puts it back", async () => {
+    await p.client.authConfigs.setStatus(configId, "ENABLED");
+    const refresh = await e2e.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "setAuthConfigStatus" }]);
+    expect((await p.client.authConfigs.get(configId)).status).toBe("DISABLED");
+  });
+
+  it("a new toolkit replaces the auth config (the new one first, then the old one deleted)", async () => {
+    desired.toolkit = "gmail";
+    desired.scopes = ["https://mail.google.com/"];
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
+    expect(p.writes().map((w) => w.route)).toEqual(["createAuthConfig", "setAuthConfigStatus", "deleteAuthConfig"]);
+    await expect(p.client.authConfigs.get(configId)).rejects.toThrow(/404/);
+    configId = String(up.outputs.id?.value);
+  });
+
+  it("keeps neither a key nor the client secret in the state in plain text", async () => {
+    await expectNoKeysInState(e2e, [p.config.apiKey, p.config.orgApiKey, CLIENT_SECRET]);
+  });
+
+  it("destroy deletes the auth config", async () => {
+    const destroy = await e2e.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    await expect(p.client.authConfigs.get(configId)).rejects.toThrow(/404/);
+  });
+});
+
+describe("AuthConfig adoption and policy (real engine)", () => {
+  const p = useTestPlatform();
+  let e2e: E2EStack | undefined;
+  afterAll(async () => e2e?.cleanup());
+
+  it("adoptId takes over an auth config made outside Pulumi without creating one", async () => {
+    const { auth_config: existing } = await p.client.authConfigs.create({ toolkit: { slug: "github" }, auth_config: { type: "use_platform_managed_auth", name: "Made Outside" } });
+    e2e = await createE2EStack({
+      projectName: "e2e-auth-config-adopt",
+      platform: p.config,
+      program: async () => {
+        const config = new (sdk().AuthConfig)("adopted", { adoptId: existing.id, toolkit: "github", name: "Made Outside", scopes: ["repo"] });
+        return { id: config.id };
+      },
+    });
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.outputs.id?.value).toBe(existing.id);
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["scopes", "type"] }]);
+    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+  });
+
+  it("the policy pack stops credentials given in clear at preview, before any call, and lets secrets through", async () => {
+    const plain = await createE2EStack({
+      projectName: "e2e-auth-config-policy",
+      platform: p.config,
+      program: async () => {
+        const given = process.env.E2E_SECRET_GIVEN === "secret" ? pulumi.secret("policy-secret-1") : "policy-secret-1";
+        new (sdk().AuthConfig)("github", { toolkit: "github", platformManaged: false, authScheme: "OAUTH2", credentials: { client_id: "Iv1.p", client_secret: given }, scopes: ["repo"] });
+        return {};
+      },
+    });
+    try {
+      p.clearLog();
+      const refused = plain.stack.preview({ policyPacks: [policyPack] });
+      await expect(refused).rejects.toThrow(/auth-config-credentials-secret[\s\S]*"credentials.client_secret" is given in clear/);
+      expect(p.writes()).toEqual([]);
+      process.env.E2E_SECRET_GIVEN = "secret";
+      const allowed = await plain.stack.preview({ policyPacks: [policyPack] });
+      expect(allowed.changeSummary).toMatchObject({ create: 2 });
+    } finally {
+      delete process.env.E2E_SECRET_GIVEN;
+      await plain.cleanup();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+// WebhookSubscription through the real engine against the local platform:
+// create, no-op preview, one-field update, rotation, drift on refresh,
+// adoption, destroy, and the signing secret never in the state in clear.
+import type { WebhookSubscriptionArgs } from "pulumi-integration-platform";
+import { afterAll, describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack, sdk, useE2EStack } from "./harness";
+import { expectNoKeysInState, useTestPlatform } from "../support/platform";
+
+describe("WebhookSubscription (real engine)", () => {
+  const p = useTestPlatform();
+  const desired: Partial<WebhookSubscriptionArgs> = {};
+  let subscriptionId = "";
+  const secrets: string[] = [];
+
+  const e2e = useE2EStack(() => ({
+    projectName: "e2e-webhook",
+    platform: p.config,
+    program: async () => {
+      const subscription = new (sdk().WebhookSubscription)("events", {
+        webhookUrl: "https://hooks.example.com/platform",
+        enabledEvents: ["platform.trigger.message"],
+        ...desired,
+      });
+      return { id: subscription.id, secret: subscription.secret };
+    },
+  }));
+
+  it("up creates the subscription with one POST and holds its secret as a secret", async () => {
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    subscriptionId = String(up.outputs.id?.value);
+    expect(p.writes()).toEqual([{ method: "POST", route: "createWebhookSubscription", bodyFields: ["enabled_events", "version", "webhook_url"] }]);
+    expect(up.outputs.secret?.secret).toBe(true);
+    expect(String(up.outputs.secret?.value)).toMatch(/^whsec_/);
+    secrets.push(String(up.outputs.secret?.value));
+  });
+
+  it("a no-op preview makes no call at all", async () => {
+    p.clearLog();
+    const preview = await e2e.stack.preview();
+    expect(preview.changeSummary).toEqual({ same: 2 });
+    expect(p.platform.app.requestLog.count()).toBe(0);
+  });
+
+  it("a changed input makes exactly one PATCH carrying only that field", async () => {
+    desired.enabledEvents = ["platform.trigger.message", "platform.trigger.disabled"];
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["enabled_events"] }]);
+    expect(up.outputs.secret?.value).toBe(secrets[0]);
+  });
+
+  it("a new rotation value rotates the secret with one call", async () => {
+    desired.rotation = "2025-06";
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "POST", route: "rotateWebhookSecret" }]);
+    expect(up.outputs.secret?.value).not.toBe(secrets[0]);
+    secrets.push(String(up.outputs.secret?.value));
+  });
+
+  it("refresh shows a change made out of band, and up puts it back", async () => {
+    await p.client.webhookSubscriptions.update(subscriptionId, { webhook_url: "https://elsewhere.example.com/x" });
+    const refresh = await e2e.stack.refresh();
+    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    p.clearLog();
+    await e2e.stack.up();
+    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["webhook_url"] }]);
+    expect((await p.client.webhookSubscriptions.get(subscriptionId)).webhook_url).toBe("https://hooks.example.com/platform");
+  });
+
+  it("keeps neither a key nor a signing secret in the state in plain text", async () => {
+    await expectNoKeysInState(e2e, [p.config.apiKey, p.config.orgApiKey, ...secrets]);
+  });
+
+  it("destroy deletes the subscription", async () => {
+    const destroy = await e2e.stack.destroy();
+    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
+    await expect(p.client.webhookSubscriptions.get(subscriptionId)).rejects.toThrow(/404/);
+  });
+});
+
+describe("WebhookSubscription adoption (real engine)", () => {
+  const p = useTestPlatform();
+  let e2e: E2EStack | undefined;
+  afterAll(async () => e2e?.cleanup());
+
+  it("adoptId takes over the project's subscription, rotating once so the stack knows the secret", async () => {
+    const existing = await p.client.webhookSubscriptions.create({ webhook_url: "https://made.example.com/outside", enabled_events: ["platform.trigger.message"] });
+    e2e = await createE2EStack({
+      projectName: "e2e-webhook-adopt",
+      platform: p.config,
+      program: async () => {
+        const subscription = new (sdk().WebhookSubscription)("adopted", {
+          adoptId: existing.id,
+          webhookUrl: "https://made.example.com/outside",
+          enabledEvents: ["platform.trigger.message"],
+          rotation: "adopted",
+        });
+        return { id: subscription.id, secret: subscription.secret };
+      },
+    });
+    p.clearLog();
+    const up = await e2e.stack.up();
+    expect(up.outputs.id?.value).toBe(existing.id);
+    expect(p.writes()).toEqual([{ method: "POST", route: "rotateWebhookSecret" }]);
+    expect(String(up.outputs.secret?.value)).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
+    expect(up.outputs.secret?.value).not.toBe(existing.secret);
+    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+  });
+});

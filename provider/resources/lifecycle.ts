@@ -17,7 +17,7 @@ import { checkWith } from "./check";
 import { changedKeys, definedOnly, withoutUndefined } from "./diff";
 import { createKey, MAX_GONE_REPLAYS, noteChecked } from "./create-keys";
 import { bodyOf, inputsFromApi, keysOf, providerInputs, withDefaults, type InputsOf, type OutputsOf, type ResourceSchema } from "./fields";
-import { ownerChanged, projectOfKey, unlessProjectGone } from "./ownership";
+import { KEY_FINGERPRINT, keyFingerprint, ownerChanged, projectOfKey, unlessProjectGone } from "./ownership";
 
 /** What a create sends with its POST: the Idempotency-Key, and how to learn the answer was a replay. */
 export type CreateRequest = Pick<RequestOptions, "idempotencyKey" | "onReplayed">;
@@ -78,7 +78,13 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
   const projectScoped = schema.key === "project";
   /** The project a project-scoped resource's outputs record: the old one's, else its key's. */
   const withProject = async (outs: O, recorded: unknown, apiKey: unknown): Promise<O> =>
-    projectScoped ? { ...outs, projectId: typeof recorded === "string" ? recorded : await projectOfKey(apiKey as string | undefined) } : outs;
+    projectScoped
+      ? {
+          ...outs,
+          projectId: typeof recorded === "string" ? recorded : await projectOfKey(apiKey as string | undefined),
+          [KEY_FINGERPRINT]: keyFingerprint(apiKey as string | undefined),
+        }
+      : outs;
 
   /**
    * Creates with an Idempotency-Key derived from the operation, so a re-run
@@ -133,7 +139,7 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
     async diff(_id, olds, news) {
       const replaced = replaces(olds, news);
       // A child whose key is unknown (its Project is being replaced) or of another project moves there: a new object.
-      if (projectScoped && (await ownerChanged(plain(olds).projectId, plain(news).apiKey))) replaced.push("apiKey");
+      if (projectScoped && (await ownerChanged(plain(olds).projectId, plain(news).apiKey, plain(olds)[KEY_FINGERPRINT]))) replaced.push("apiKey");
       const changed = changedKeys(compared, withDefaults(schema, plain(olds)), withDefaults(schema, plain(news)));
       const changes = replaced.length > 0 || changed.length > 0;
       if (replaceable.length === 0 && !projectScoped) return { changes };
@@ -146,7 +152,7 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
       // The project first: a key that does not work fails before anything is made.
       const projectId = projectScoped ? await projectOfKey(plain(inputs).apiKey as string | undefined) : undefined;
       const { id, outs } = typeof adoptId === "string" && adoptId ? await adopt(adoptId, inputs) : await createOnce(inputs);
-      return { id, outs: withoutUndefined(await withProject(outs, projectId, undefined)) };
+      return { id, outs: withoutUndefined(await withProject(outs, projectId, plain(inputs).apiKey)) };
     },
 
     async read(id, props) {

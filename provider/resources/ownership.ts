@@ -15,10 +15,23 @@ import { isUnknown } from "./diff";
 /** Project id per key (by hash), for the life of the provider process: a key never moves to another project. */
 const projectOfKeyHash = new Map<string, Promise<string>>();
 
+/** The output that records `keyFingerprint` of a project-scoped resource's key. */
+export const KEY_FINGERPRINT = "keyFingerprint";
+
+/**
+ * A one-way fingerprint of the key a resource acts with (the configured key when `apiKey` is
+ * not given), recorded beside `projectId`: while the key stays the same its project cannot have
+ * changed, so a no-op preview needs no call to find out. Keys are random, so the digest reveals
+ * nothing of them.
+ */
+export function keyFingerprint(apiKey: string | undefined): string {
+  return createHash("sha256").update(apiKey || setting("apiKey") || "").digest("base64url");
+}
+
 /** The project a key belongs to (the configured key when `apiKey` is not given). */
 export function projectOfKey(apiKey: string | undefined): Promise<string> {
   const client = projectClient(apiKey);
-  const hash = createHash("sha256").update(apiKey || setting("apiKey") || "").digest("base64url");
+  const hash = keyFingerprint(apiKey);
   let project = projectOfKeyHash.get(hash);
   if (!project) {
     project = labelFailure("reading the project of the API key", async () => (await client.session.info()).project.id);
@@ -34,9 +47,10 @@ export function projectOfKey(apiKey: string | undefined): Promise<string> {
  * another project. A rotated key of the same project is no change. State
  * written before `projectId` was recorded is compared by key only.
  */
-export async function ownerChanged(projectId: unknown, apiKey: unknown): Promise<boolean> {
+export async function ownerChanged(projectId: unknown, apiKey: unknown, recordedFingerprint?: unknown): Promise<boolean> {
   if (isUnknown(apiKey)) return true;
   if (typeof projectId !== "string" || projectId === "") return false;
+  if (typeof recordedFingerprint === "string" && recordedFingerprint === keyFingerprint(typeof apiKey === "string" ? apiKey : undefined)) return false;
   return (await projectOfKey(typeof apiKey === "string" ? apiKey : undefined)) !== projectId;
 }
 

@@ -16,7 +16,7 @@ describe("plugin package schema", () => {
 
   it("declares each resource from its field table", () => {
     expect(Object.keys(schema.resources).sort()).toEqual(
-      ["McpServer", "Project", "ProjectConfig", "TriggerInstance"].map((t) => `integration-platform:index:${t}`),
+      ["AuthConfig", "McpServer", "Project", "ProjectConfig", "TriggerInstance", "WebhookSubscription"].map((t) => `integration-platform:index:${t}`),
     );
     const server = schema.resources["integration-platform:index:McpServer"]!;
     expect(server.requiredInputs).toEqual(["name", "authConfigIds"]);

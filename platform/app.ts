@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   bodyLimit?: number;
   /** Entries kept by the request log (default 10000). */
   requestLogCapacity?: number;
+  /** Bytes the request log may hold, roughly (default 8 MiB); the oldest entries go first. */
+  requestLogMaxBytes?: number;
   /**
    * Check every answer against the route's response schema, answering 500 when it does not
    * match. A test of the platform's own code, not of requests: costs ≈ 10 % of a list request,
@@ -68,7 +70,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     forceCloseConnections: true,
   });
   app.decorate("publicUrl", options.publicUrl);
-  app.decorate("requestLog", new RequestLog(options.requestLogCapacity));
+  app.decorate("requestLog", new RequestLog(options.requestLogCapacity, options.requestLogMaxBytes));
 
   const ctx: PlatformContext = {
     store: options.store,

@@ -96,6 +96,7 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
       // before the input: a caller without a valid key learns nothing from a 400.
       const run = (): RouteResponse<RouteName> => {
         const auth = authenticate(ctx.store, def.auth, request.headers);
+        request.callerOrgId = auth?.org.id;
         const params = parsePart(def.params, request.params, "path parameters");
         const query = parsePart(def.query, request.query, "query");
         let rawBody = request.body;

@@ -12,7 +12,11 @@ import { parseInput } from "../http/validation";
 import { createAuthConfig, NewAuthConfigInput, presentAuthConfig } from "../services/auth-configs";
 
 export default async function localRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  const orgAuth = (request: FastifyRequest): OrgAuth => authenticate(ctx.store, "orgApiKey", request.headers);
+  const orgAuth = (request: FastifyRequest): OrgAuth => {
+    const auth = authenticate(ctx.store, "orgApiKey", request.headers);
+    request.callerOrgId = auth.org.id;
+    return auth;
+  };
 
   app.get("/_local/health", { config: { routeName: "_local.health" } }, async () => ({ status: "ok" }));
 
@@ -34,16 +38,15 @@ export default async function localRoutes(app: FastifyInstance, ctx: PlatformCon
     return { items: ctx.store.authConfigs.list(project.id).map((record) => presentAuthConfig(ctx.store, ctx.catalog, record)) };
   });
 
+  // Each organization sees (and clears) only the requests of callers that authenticated as it.
   app.get("/_local/requests", { config: { routeName: "_local.requests" } }, async (request) => {
-    orgAuth(request);
-    return { items: app.requestLog.entries() };
+    const auth = orgAuth(request);
+    return { items: app.requestLog.entries({ orgId: auth.org.id }) };
   });
 
   app.delete("/_local/requests", { config: { routeName: "_local.clearRequests" } }, async (request) => {
-    orgAuth(request);
-    const cleared = app.requestLog.count();
-    app.requestLog.clear();
-    return { cleared };
+    const auth = orgAuth(request);
+    return { cleared: app.requestLog.clear({ orgId: auth.org.id }) };
   });
 
   // The OAuth authorization page a connected account's redirect_url points at. No key:

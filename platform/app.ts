@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
 import apiRoutes, { type PlatformContext } from "./http/handlers";
+import { boundOrigin } from "./http/origin";
 import { parseQueryString } from "./http/querystring";
 import chaos from "./plugins/chaos";
 import errorEnvelope, { MAX_PARAM_LENGTH, routerError } from "./plugins/error-envelope";
@@ -31,12 +32,14 @@ export interface BuildAppOptions {
   chaos?: ChaosOptions;
   /** Clock for timestamps (tests). */
   now?: () => Date;
-  /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the request's origin when unset. */
+  /** Base URL for URLs the platform hands out (mcp_url, redirect_url); the bound address when unset. */
   publicUrl?: string;
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Entries kept by the request log (default 10000). */
   requestLogCapacity?: number;
+  /** The most characters an answer of API v3 may have (default 8 Mi; tests lower it). */
+  maxAnswerLength?: number;
   /** Bytes the request log may hold, roughly (default 8 MiB); the oldest entries go first. */
   requestLogMaxBytes?: number;
   /**
@@ -76,8 +79,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     store: options.store,
     catalog: options.catalog,
     now: options.now ?? (() => new Date()),
-    origin: (request) => (app.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ""),
+    // Never from the request (its Host header is the caller's to choose): see http/origin.ts.
+    origin: () => (app.publicUrl ?? boundOrigin(app.server.address())).replace(/\/+$/, ""),
     validateResponses: options.validateResponses ?? validateResponsesByDefault(),
+    ...(options.maxAnswerLength !== undefined ? { maxAnswerLength: options.maxAnswerLength } : {}),
   };
 
   // Cross-cutting plugins, in the order their hooks run on a request.

@@ -29,7 +29,7 @@ Options of serve:
                     connected accounts, MCP servers and triggers (default none)
   --chaos SPEC      inject faults, e.g. rate429=0.1,rate503=0.05,latencyMs=20,dropRate=0.01,seed=7
                     (also INTEGRATION_PLATFORM_CHAOS)
-  --public-url URL  base URL for URLs the platform hands out (default: the request's origin)
+  --public-url URL  base URL for URLs the platform hands out (default: the bound address)
   --log             request logs on stderr
   -h, --help        this help
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
+import { originOf } from "./http/origin";
 import { bootstrap, type SeedKind } from "./seed";
 import { Store } from "./store";
 
@@ -33,7 +34,7 @@ export interface StartPlatformOptions {
   apiKey?: string;
   chaos?: ChaosOptions;
   logger?: boolean;
-  /** Base URL for handed-out URLs (mcp_url, redirect_url); the request's origin when unset. */
+  /** Base URL for handed-out URLs (mcp_url, redirect_url); the bound address when unset. */
   publicUrl?: string;
   now?: () => Date;
   /** See BuildAppOptions.validateResponses (default: on under vitest, else off). */
@@ -50,11 +51,6 @@ export interface RunningPlatform {
   /** Remarks about keys that could not be shown (see the CLI). */
   notes: string[];
   close(): Promise<void>;
-}
-
-function urlFor(host: string, port: number): string {
-  const shown = host === "0.0.0.0" ? "127.0.0.1" : host === "::" ? "[::1]" : host.includes(":") ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
 }
 
 export async function startPlatform(options: StartPlatformOptions = {}): Promise<RunningPlatform> {
@@ -75,7 +71,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();
     const port = typeof address === "object" && address ? address.port : (options.port ?? 0);
-    const url = urlFor(host, port);
+    const url = originOf(host, port);
     let keys;
     try {
       keys = bootstrap(store, catalog, {

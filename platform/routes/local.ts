@@ -59,8 +59,9 @@ export default async function localRoutes(app: FastifyInstance, ctx: PlatformCon
     ctx.store.transaction(() =>
       ctx.store.connectedAccounts.update(account.id, { status: "ACTIVE", redirectUrl: null }, at),
     );
-    if (account.callback_url) {
-      const target = new URL(account.callback_url);
+    // Only to an http(s) callback (the API accepts no other; a row of an older version may hold one).
+    const target = account.callback_url ? URL.parse(account.callback_url) : null;
+    if (target && (target.protocol === "http:" || target.protocol === "https:")) {
       target.searchParams.set("status", "success");
       target.searchParams.set("connected_account_id", account.id);
       return reply.redirect(target.toString(), 302);

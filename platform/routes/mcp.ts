@@ -7,7 +7,7 @@ import type { Catalog } from "../catalog";
 import { badRequest, notFound } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { pageWindow, totalPages } from "../pagination";
-import { generatedMcpUrl, mcpBaseUrl, presentMcpServer } from "../services/mcp";
+import { generatedMcpUrls, mcpBaseUrl, presentMcpServer } from "../services/mcp";
 import type { McpServerRecord, Store } from "../store";
 
 /** Checks references of a create or update body; throws one 400 listing every unknown one. */
@@ -137,22 +137,20 @@ export const mcpHandlers = {
 
   generateMcpUrl: ({ body, auth, store, at, origin }) => {
     const server = liveServer(store, auth.project.id, body.mcp_server_id);
-    const accountIds = body.connected_account_ids ?? [];
-    const userIds = body.user_ids ?? [];
+    // Repeats count once: each id costs a look-up or a write and a URL in the answer.
+    const accountIds = [...new Set(body.connected_account_ids ?? [])];
+    const userIds = [...new Set(body.user_ids ?? [])];
     const errors: string[] = [];
-    accountIds.forEach((id, i) => {
+    accountIds.forEach((id) => {
       if (!store.connectedAccounts.get(auth.project.id, id)) {
+        const i = body.connected_account_ids!.indexOf(id);
         errors.push(`connected_account_ids[${i}]: no connected account ${JSON.stringify(id)} in this project`);
       }
     });
     if (errors.length) throw badRequest(`Invalid body: ${errors.join("; ")}`, errors);
-    for (const userId of new Set(userIds)) store.mcp.upsertInstance(server.id, userId, at);
-    const base = mcpBaseUrl(origin, server.id);
-    const helper = body.managed_auth_by_platform;
-    return {
-      mcp_url: generatedMcpUrl(base, helper, accountIds, userIds),
-      connected_account_urls: accountIds.map((id) => generatedMcpUrl(base, helper, [id], userIds)),
-      user_ids_url: userIds.map((userId) => generatedMcpUrl(base, helper, accountIds, [userId])),
-    };
+    // Everything is checked (the answer's size too) before the first instance is recorded.
+    const urls = generatedMcpUrls(mcpBaseUrl(origin, server.id), body.managed_auth_by_platform, accountIds, userIds);
+    for (const userId of userIds) store.mcp.upsertInstance(server.id, userId, at);
+    return urls;
   },
 } satisfies HandlerGroup;

@@ -7,6 +7,7 @@
  */
 import type { McpServer } from "../../api";
 import type { Catalog } from "../catalog";
+import { badRequest } from "../errors";
 import type { McpServerRecord } from "../store";
 
 export function mcpBaseUrl(origin: string, serverId: string): string {
@@ -47,16 +48,53 @@ export function presentMcpServer(catalog: Catalog, record: McpServerRecord, orig
 }
 
 /**
- * `a,b,c` with each value encoded but the commas kept. A lone surrogate (valid in
- * JSON, not in UTF-8) would make encodeURIComponent throw: it is encoded as U+FFFD,
- * which is also what the store records for it.
+ * A value encoded for a comma-separated list (its commas encoded, the list's kept). A lone
+ * surrogate (valid in JSON, not in UTF-8) would make encodeURIComponent throw: it is encoded
+ * as U+FFFD, which is also what the store records for it.
  */
-const csv = (values: readonly string[]) => values.map((value) => encodeURIComponent(Buffer.from(value, "utf8").toString("utf8"))).join(",");
+const encoded = (value: string) => encodeURIComponent(Buffer.from(value, "utf8").toString("utf8"));
 
-/** The server's URL with the query string of URL generation. */
-export function generatedMcpUrl(base: string, helperActions: boolean, accountIds: readonly string[], userIds: readonly string[]): string {
+/** The server's URL with the query string of URL generation (lists already encoded, comma-separated). */
+function urlWith(base: string, helperActions: boolean, accounts: string, users: string): string {
   const parts = [`include_platform_helper_actions=${helperActions}`];
-  if (accountIds.length) parts.push(`connected_account_ids=${csv(accountIds)}`);
-  if (userIds.length) parts.push(`user_id=${csv(userIds)}`);
+  if (accounts) parts.push(`connected_account_ids=${accounts}`);
+  if (users) parts.push(`user_id=${users}`);
   return `${base}?${parts.join("&")}`;
+}
+
+/** The most characters URL generation answers with (its URLs together). */
+export const MAX_GENERATED_URLS_LENGTH = 1024 * 1024;
+
+/**
+ * The URLs of URL generation: the server's URL with every account and user, one per account
+ * (with every user) and one per user (with every account). Each id list repeats in up to 100
+ * URLs, so the answer grows as the product of the lists: its length is computed first, and one
+ * over MAX_GENERATED_URLS_LENGTH is a 400 before anything is built (or recorded).
+ */
+export function generatedMcpUrls(
+  base: string,
+  helperActions: boolean,
+  accountIds: readonly string[],
+  userIds: readonly string[],
+): { mcp_url: string; connected_account_urls: string[]; user_ids_url: string[] } {
+  const accounts = accountIds.map(encoded);
+  const users = userIds.map(encoded);
+  const allAccounts = accounts.join(",");
+  const allUsers = users.join(",");
+  const fixed = urlWith(base, helperActions, "", "").length + 40;
+  const length =
+    fixed + allAccounts.length + allUsers.length +
+    accounts.reduce((sum, one) => sum + fixed + one.length + allUsers.length, 0) +
+    users.reduce((sum, one) => sum + fixed + allAccounts.length + one.length, 0);
+  if (length > MAX_GENERATED_URLS_LENGTH) {
+    throw badRequest(
+      `The generated URLs would take ${length} characters, more than the ${MAX_GENERATED_URLS_LENGTH} URL generation answers with`,
+      [`user_ids: with connected_account_ids, too many or too long ids for one answer (${length} characters); send fewer or shorter ids`],
+    );
+  }
+  return {
+    mcp_url: urlWith(base, helperActions, allAccounts, allUsers),
+    connected_account_urls: accounts.map((one) => urlWith(base, helperActions, one, allUsers)),
+    user_ids_url: users.map((one) => urlWith(base, helperActions, allAccounts, one)),
+  };
 }

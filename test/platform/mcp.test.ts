@@ -25,7 +25,7 @@ describe("MCP servers", () => {
     expect(server.id).toMatch(/^mcp_/);
     expect(server.toolkits).toEqual(["github"]);
     expect(server.toolkit_icons.github).toMatch(/^https?:/);
-    expect(server.mcp_url).toBe(`http://localhost:80/v3/mcp/${server.id}/mcp`);
+    expect(server.mcp_url).toBe(`http://localhost/v3/mcp/${server.id}/mcp`);
     expect(Object.keys(server.commands).sort()).toEqual(["claude", "cursor", "windsurf"]);
     expect(server.commands.cursor).toContain(server.mcp_url);
     expect(server).toMatchObject({ server_instance_count: 0, managed_auth_via_platform: false, deleted: false });

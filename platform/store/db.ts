@@ -308,6 +308,31 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idempotency_keys_created ON idempotency_keys(created_at);
   `,
+  // 4: a revoked key never comes back (store/retired-keys.ts). The hash of every key revoked
+  // (regenerate) or deleted (with its project) is kept, by triggers, also through cascades;
+  // inserting a key with a kept hash aborts. Keys deleted before this version left no trace.
+  `
+  CREATE TABLE retired_keys (
+    key_hash BLOB PRIMARY KEY,
+    retired_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO retired_keys SELECT key_hash, deleted_at FROM project_keys WHERE deleted_at IS NOT NULL;
+  INSERT OR IGNORE INTO retired_keys SELECT key_hash, revoked_at FROM org_keys WHERE revoked_at IS NOT NULL;
+  CREATE TRIGGER project_keys_revoked AFTER UPDATE OF deleted_at ON project_keys WHEN NEW.deleted_at IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (NEW.key_hash, NEW.deleted_at); END;
+  CREATE TRIGGER project_keys_deleted AFTER DELETE ON project_keys
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (OLD.key_hash, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); END;
+  CREATE TRIGGER org_keys_revoked AFTER UPDATE OF revoked_at ON org_keys WHEN NEW.revoked_at IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (NEW.key_hash, NEW.revoked_at); END;
+  CREATE TRIGGER org_keys_deleted AFTER DELETE ON org_keys
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (OLD.key_hash, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); END;
+  CREATE TRIGGER project_keys_not_retired BEFORE INSERT ON project_keys
+    WHEN EXISTS (SELECT 1 FROM retired_keys WHERE key_hash = NEW.key_hash)
+    BEGIN SELECT RAISE(ABORT, 'a revoked key is never issued again'); END;
+  CREATE TRIGGER org_keys_not_retired BEFORE INSERT ON org_keys
+    WHEN EXISTS (SELECT 1 FROM retired_keys WHERE key_hash = NEW.key_hash)
+    BEGIN SELECT RAISE(ABORT, 'a revoked key is never issued again'); END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

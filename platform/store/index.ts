@@ -10,6 +10,7 @@ import { McpStore } from "./mcp";
 import { OrgStore } from "./orgs";
 import { ProjectStore } from "./projects";
 import { IdempotencyStore } from "./idempotency";
+import { RetiredKeyStore } from "./retired-keys";
 import { ToolRouterStore } from "./tool-router";
 import { Transactions } from "./transactions";
 import { TriggerStore } from "./triggers";
@@ -36,6 +37,7 @@ export class Store {
   readonly triggers: TriggerStore;
   readonly toolRouter: ToolRouterStore;
   readonly idempotency: IdempotencyStore;
+  readonly retiredKeys: RetiredKeyStore;
   private readonly db: Db;
   private readonly transactions: Transactions;
   private principalsGeneration = 0;
@@ -53,6 +55,7 @@ export class Store {
     this.triggers = new TriggerStore(this.db);
     this.toolRouter = new ToolRouterStore(this.db);
     this.idempotency = new IdempotencyStore(this.db);
+    this.retiredKeys = new RetiredKeyStore(this.db);
     this.transactions = new Transactions(this.db);
     this.db.watch(["orgs", "org_members", "org_keys", "projects", "project_keys"], () => {
       this.principalsGeneration++;

@@ -12,7 +12,7 @@ import apiRoutes, { type PlatformContext } from "./http/handlers";
 import { boundOrigin } from "./http/origin";
 import { parseQueryString } from "./http/querystring";
 import chaos from "./plugins/chaos";
-import errorEnvelope, { MAX_PARAM_LENGTH, routerError } from "./plugins/error-envelope";
+import errorEnvelope, { clientError, MAX_PARAM_LENGTH, routerError } from "./plugins/error-envelope";
 import jsonBody from "./plugins/json-body";
 import methodNotAllowed from "./plugins/method-not-allowed";
 import notFound from "./plugins/not-found";
@@ -36,6 +36,13 @@ export interface BuildAppOptions {
   publicUrl?: string;
   /** Maximum request body in bytes (default 1 MiB). */
   bodyLimit?: number;
+  /**
+   * Milliseconds a client has to send a whole request, headers and body (default 30 s); a slower
+   * one gets a 408 and its connection is closed. Also how long a connection may sit idle.
+   */
+  requestTimeoutMs?: number;
+  /** Connections served at once (default 1024); the server closes any beyond at once. */
+  maxConnections?: number;
   /** Entries kept by the request log (default 10000). */
   requestLogCapacity?: number;
   /** The most characters an answer of API v3 may have (default 8 Mi; tests lower it). */
@@ -63,7 +70,12 @@ declare module "fastify" {
   }
 }
 
+/** Defaults of the time and connection limits (see BuildAppOptions). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_MAX_CONNECTIONS = 1024;
+
 export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: options.logger ? { level: "info", stream: process.stderr } : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -71,7 +83,19 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     frameworkErrors: routerError,
     return503OnClosing: true,
     forceCloseConnections: true,
+    // Slow headers and slow bodies (one byte at a time) are cut after the request timeout, idle
+    // sockets too; node checks its connections every `connectionsCheckingInterval` (30 s unless
+    // told), so the check runs often enough for the timeout to hold within a second.
+    requestTimeout,
+    connectionTimeout: requestTimeout,
+    http: {
+      requestTimeout,
+      headersTimeout: requestTimeout,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestTimeout / 4))),
+    },
+    clientErrorHandler: clientError,
   });
+  app.server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   app.decorate("publicUrl", options.publicUrl);
   app.decorate("requestLog", new RequestLog(options.requestLogCapacity, options.requestLogMaxBytes));
 

@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT_MS } from "./app";
 import { ChaosConfigError, parseChaos, type ChaosOptions } from "./chaos";
 import { startPlatform, type RunningPlatform } from "./index";
 import { BootstrapError, type SeedKind } from "./seed";
@@ -30,7 +31,12 @@ Options of serve:
   --chaos SPEC      inject faults, e.g. rate429=0.1,rate503=0.05,latencyMs=20,dropRate=0.01,seed=7
                     (also INTEGRATION_PLATFORM_CHAOS)
   --public-url URL  base URL for URLs the platform hands out (default: the bound address)
-  --log             request logs on stderr
+  --request-timeout SECONDS
+                    time a client has to send a whole request, headers and body; a slower one
+                    gets a 408 and its connection is closed, as is one idle that long (default 30)
+  --max-connections N
+                    connections served at once; the server closes any beyond at once (default 1024)
+  --log             request logs on stderr (secret-looking query values redacted)
   -h, --help        this help
 
 Environment:
@@ -55,6 +61,8 @@ export interface ServeOptions {
   seed: SeedKind;
   chaos?: ChaosOptions;
   publicUrl?: string;
+  requestTimeoutSeconds: number;
+  maxConnections: number;
   log: boolean;
 }
 
@@ -74,6 +82,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
         seed: { type: "string" },
         chaos: { type: "string" },
         "public-url": { type: "string" },
+        "request-timeout": { type: "string" },
+        "max-connections": { type: "string" },
         log: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -116,9 +126,35 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) {
     throw new UsageError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   }
+  let requestTimeoutSeconds = DEFAULT_REQUEST_TIMEOUT_MS / 1000;
+  if (values["request-timeout"] !== undefined) {
+    const text = values["request-timeout"];
+    requestTimeoutSeconds = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || requestTimeoutSeconds <= 0 || requestTimeoutSeconds > 3600) {
+      throw new UsageError(`--request-timeout must be a number of seconds above 0 and at most 3600, got "${text}"`);
+    }
+  }
+  let maxConnections = DEFAULT_MAX_CONNECTIONS;
+  if (values["max-connections"] !== undefined) {
+    const text = values["max-connections"];
+    maxConnections = Number(text);
+    if (!/^\d+$/.test(text) || maxConnections < 1 || maxConnections > 1_000_000) {
+      throw new UsageError(`--max-connections must be a whole number from 1 to 1000000, got "${text}"`);
+    }
+  }
   return {
     command: "serve",
-    options: { port, host, db, seed, ...(chaos ? { chaos } : {}), ...(publicUrl ? { publicUrl } : {}), log: values.log ?? false },
+    options: {
+      port,
+      host,
+      db,
+      seed,
+      ...(chaos ? { chaos } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
+      requestTimeoutSeconds,
+      maxConnections,
+      log: values.log ?? false,
+    },
   };
 }
 
@@ -131,6 +167,8 @@ async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<voi
     db,
     seed: options.seed,
     logger: options.log,
+    requestTimeoutSeconds: options.requestTimeoutSeconds,
+    maxConnections: options.maxConnections,
     ...(options.chaos ? { chaos: options.chaos } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(env.INTEGRATION_PLATFORM_ORG_API_KEY ? { orgApiKey: env.INTEGRATION_PLATFORM_ORG_API_KEY } : {}),

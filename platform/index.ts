@@ -39,6 +39,10 @@ export interface StartPlatformOptions {
   now?: () => Date;
   /** See BuildAppOptions.validateResponses (default: on under vitest, else off). */
   validateResponses?: boolean;
+  /** Seconds a client has to send a whole request (default 30); see BuildAppOptions.requestTimeoutMs. */
+  requestTimeoutSeconds?: number;
+  /** Connections served at once (default 1024); see BuildAppOptions.maxConnections. */
+  maxConnections?: number;
 }
 
 export interface RunningPlatform {
@@ -67,6 +71,8 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       ...(options.now ? { now: options.now } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),
+      ...(options.requestTimeoutSeconds !== undefined ? { requestTimeoutMs: options.requestTimeoutSeconds * 1000 } : {}),
+      ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
     });
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();

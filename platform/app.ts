@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import type { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
 import apiRoutes, { type PlatformContext } from "./http/handlers";
+import { redactedRequest } from "./http/log-redaction";
 import { boundOrigin } from "./http/origin";
 import { parseQueryString } from "./http/querystring";
 import chaos from "./plugins/chaos";
@@ -27,8 +28,10 @@ import type { Store } from "./store";
 export interface BuildAppOptions {
   store: Store;
   catalog: Catalog;
-  /** Fastify's pino logger on stderr (default off). */
+  /** Fastify's pino logger on stderr (default off); secret-looking query values are redacted (http/log-redaction.ts). */
   logger?: boolean;
+  /** Where the logger writes (default stderr). */
+  logStream?: NodeJS.WritableStream;
   chaos?: ChaosOptions;
   /** Clock for timestamps (tests). */
   now?: () => Date;
@@ -77,7 +80,7 @@ export const DEFAULT_MAX_CONNECTIONS = 1024;
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const app = Fastify({
-    logger: options.logger ? { level: "info", stream: process.stderr } : false,
+    logger: options.logger ? { level: "info", stream: options.logStream ?? process.stderr, serializers: { req: redactedRequest } } : false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     routerOptions: { querystringParser: parseQueryString, ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: routerError,

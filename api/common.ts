@@ -24,10 +24,12 @@ export const Id = z.string().min(1, "must not be empty");
 /**
  * The longest user id, wherever one appears (URL generation's `user_ids`, an MCP instance's
  * path, a connected account's or a tool router session's `user_id`, trigger filters): one limit,
- * so whatever can be created can also be named in a path and deleted. Within the router's limit
- * on a path parameter (2048 decoded characters, platform/plugins/error-envelope.ts).
+ * so whatever can be created can also be named in a path and deleted: within the router's limit
+ * on a path parameter (2048 decoded characters, platform/plugins/error-envelope.ts), and even
+ * %-encoded at 9 characters for each of 1024 three-byte characters, within node's 16 KB for a
+ * request line and its headers.
  */
-export const USER_ID_MAX_LENGTH = 256;
+export const USER_ID_MAX_LENGTH = 1024;
 export const UserId = z
   .string()
   .min(1, "must not be empty")

@@ -5,13 +5,13 @@
  * The first line on stdout is one JSON object {"url","orgApiKey","projectId","apiKey"}
  * (keys present when known); everything else goes to stderr.
  */
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT_MS } from "./app";
 import { ChaosConfigError, parseChaos, type ChaosOptions } from "./chaos";
 import { startPlatform, type RunningPlatform } from "./index";
 import { BootstrapError, type SeedKind } from "./seed";
+import { SECRET_KEY_ENV } from "./store/secrets";
 
 const NAME = "integration-platform-local";
 export const DEFAULT_DB = "./.integration-platform/platform.db";
@@ -42,6 +42,8 @@ Options of serve:
 Environment:
   INTEGRATION_PLATFORM_ORG_API_KEY  organization key to use instead of a generated one (iok_...)
   INTEGRATION_PLATFORM_API_KEY      project key to use instead of a generated one (ipk_...)
+  INTEGRATION_PLATFORM_SECRET_KEY   key (32+ characters) credentials are encrypted with in the
+                                    database; default: a key file beside it (<db>.key, 0600)
   INTEGRATION_PLATFORM_CHAOS        as --chaos
   INTEGRATION_PLATFORM_VALIDATE_RESPONSES=1
                                     check every answer against the API's response schemas
@@ -159,8 +161,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
 }
 
 async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<void> {
+  // The store creates the folder (0700) and the files (0600).
   const db = options.db === ":memory:" ? ":memory:" : resolve(options.db);
-  if (db !== ":memory:") mkdirSync(dirname(db), { recursive: true });
   const platform: RunningPlatform = await startPlatform({
     port: options.port,
     host: options.host,
@@ -173,6 +175,7 @@ async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<voi
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(env.INTEGRATION_PLATFORM_ORG_API_KEY ? { orgApiKey: env.INTEGRATION_PLATFORM_ORG_API_KEY } : {}),
     ...(env.INTEGRATION_PLATFORM_API_KEY ? { apiKey: env.INTEGRATION_PLATFORM_API_KEY } : {}),
+    ...(env[SECRET_KEY_ENV] ? { secretKey: env[SECRET_KEY_ENV] } : {}),
   });
   let stopping = false;
   const stop = (signal: string) => {

@@ -27,6 +27,8 @@ export interface StartPlatformOptions {
   db?: string;
   /** An open store to serve (not closed by close()). */
   store?: Store;
+  /** Key material credentials are sealed with (INTEGRATION_PLATFORM_SECRET_KEY); default: the key file beside the database. Ignored when `store` is given. */
+  secretKey?: string;
   catalog?: Catalog;
   seed?: SeedKind;
   /** Keys to use instead of generated ones. */
@@ -59,7 +61,7 @@ export interface RunningPlatform {
 
 export async function startPlatform(options: StartPlatformOptions = {}): Promise<RunningPlatform> {
   const ownStore = !options.store;
-  const store = options.store ?? new Store(options.db ?? ":memory:");
+  const store = options.store ?? new Store(options.db ?? ":memory:", { secretKey: options.secretKey });
   try {
     const catalog = options.catalog ?? Catalog.load();
     const host = options.host ?? "127.0.0.1";

@@ -1,8 +1,9 @@
 /** Auth configs (created through the local admin surface; the v3 API only reads them). */
 import { newId, newUuid } from "../ids";
-import type { Db } from "./db";
+import { sealClearColumn, type Db } from "./db";
 import { int, toJson } from "./json";
-import { flag, json, rowReader, text } from "./rows";
+import { flag, json, rowReader, sealedJson, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface AuthConfigRecord {
   id: string;
@@ -24,7 +25,8 @@ export interface AuthConfigRecord {
 const COLUMNS =
   "id, uuid, project_id, toolkit_slug, name, auth_scheme, type, is_platform_managed, credentials, restrict_to_following_tools, status, created_by, created_at, updated_at";
 
-const toRecord = rowReader<AuthConfigRecord>({
+/** The record's columns; `credentials` is sealed at rest (secrets.ts), so its reader needs the store's Secrets. */
+const recordReader = (secrets: Secrets): RowReader<AuthConfigRecord> => rowReader<AuthConfigRecord>({
   id: text,
   uuid: text,
   project_id: text,
@@ -33,7 +35,7 @@ const toRecord = rowReader<AuthConfigRecord>({
   auth_scheme: text,
   type: text,
   is_platform_managed: flag,
-  credentials: json({}),
+  credentials: sealedJson(secrets, {}),
   restrict_to_following_tools: json([]),
   status: text,
   created_by: text,
@@ -54,7 +56,14 @@ export interface NewAuthConfig {
 }
 
 export class AuthConfigStore {
-  constructor(private readonly db: Db) {}
+  private readonly toRecord: RowReader<AuthConfigRecord>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+  ) {
+    this.toRecord = recordReader(secrets);
+  }
 
   create(input: NewAuthConfig): AuthConfigRecord {
     const id = newId("ac");
@@ -70,7 +79,7 @@ export class AuthConfigStore {
         input.name,
         input.authScheme,
         int(input.isPlatformManaged),
-        toJson(input.credentials),
+        this.secrets.seal(toJson(input.credentials)),
         toJson(input.restrictToFollowingTools ?? []),
         input.createdBy,
         input.at,
@@ -81,18 +90,23 @@ export class AuthConfigStore {
 
   /** An auth config of the project; another project's answers undefined. */
   get(projectId: string, id: string): AuthConfigRecord | undefined {
-    return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ?`).get(id, projectId));
+    return this.toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ?`).get(id, projectId));
   }
 
   list(projectId: string): AuthConfigRecord[] {
     return this.db
       .stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE project_id = ? ORDER BY auto_id`)
       .all(projectId)
-      .map((row) => toRecord(row)!);
+      .map((row) => this.toRecord(row)!);
   }
 
   connectionCount(id: string): number {
     return (this.db.stmt("SELECT COUNT(*) AS n FROM connected_accounts WHERE auth_config_id = ?").get(id) as { n: number }).n;
+  }
+
+  /** Seals credentials stored in clear by a version without sealing; answers how many. */
+  sealClearRows(): number {
+    return sealClearColumn(this.db, this.secrets, "auth_configs", "credentials");
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {

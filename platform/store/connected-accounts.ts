@@ -1,8 +1,9 @@
 /** Connected accounts: a user's connection under an auth config. */
 import { newId, newUuid } from "../ids";
-import type { Db } from "./db";
+import { sealClearColumn, type Db } from "./db";
 import { toJson } from "./json";
-import { json, nullableText, rowReader, text } from "./rows";
+import { nullableText, rowReader, sealedJson, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface ConnectedAccountRecord {
   id: string;
@@ -25,7 +26,8 @@ const SELECT = `SELECT ca.id, ca.uuid, ca.project_id, ca.auth_config_id, ac.uuid
   ca.auth_scheme, ca.val, ca.redirect_url, ca.callback_url, ca.created_at, ca.updated_at
   FROM connected_accounts ca JOIN auth_configs ac ON ac.id = ca.auth_config_id`;
 
-const toRecord = rowReader<ConnectedAccountRecord>({
+/** The record's columns; `val` (keys, tokens) is sealed at rest (secrets.ts), so its reader needs the store's Secrets. */
+const recordReader = (secrets: Secrets): RowReader<ConnectedAccountRecord> => rowReader<ConnectedAccountRecord>({
   id: text,
   uuid: text,
   project_id: text,
@@ -34,7 +36,7 @@ const toRecord = rowReader<ConnectedAccountRecord>({
   user_id: text,
   status: text,
   auth_scheme: text,
-  val: json({}),
+  val: sealedJson(secrets, {}),
   redirect_url: nullableText,
   callback_url: nullableText,
   created_at: text,
@@ -42,7 +44,14 @@ const toRecord = rowReader<ConnectedAccountRecord>({
 });
 
 export class ConnectedAccountStore {
-  constructor(private readonly db: Db) {}
+  private readonly toRecord: RowReader<ConnectedAccountRecord>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+  ) {
+    this.toRecord = recordReader(secrets);
+  }
 
   create(input: {
     projectId: string;
@@ -70,7 +79,7 @@ export class ConnectedAccountStore {
         input.userId,
         input.status,
         input.authScheme,
-        toJson(input.val),
+        this.secrets.seal(toJson(input.val)),
         input.redirectUrl(id),
         input.callbackUrl,
         input.at,
@@ -81,19 +90,19 @@ export class ConnectedAccountStore {
 
   /** A connected account of the project; another project's answers undefined. */
   get(projectId: string, id: string): ConnectedAccountRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
+    return this.toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
   }
 
   /** By id alone: only for the local OAuth completion page, whose link carries the unguessable id. */
   getAnyProject(id: string): ConnectedAccountRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ?`).get(id));
+    return this.toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ?`).get(id));
   }
 
   list(projectId: string, filter: { userId?: string } = {}): ConnectedAccountRecord[] {
     const rows = filter.userId
       ? this.db.stmt(`${SELECT} WHERE ca.project_id = ? AND ca.user_id = ? ORDER BY ca.auto_id`).all(projectId, filter.userId)
       : this.db.stmt(`${SELECT} WHERE ca.project_id = ? ORDER BY ca.auto_id`).all(projectId);
-    return rows.map((row) => toRecord(row)!);
+    return rows.map((row) => this.toRecord(row)!);
   }
 
   update(id: string, change: { status?: string; redirectUrl?: string | null; callbackUrl?: string | null; val?: Record<string, unknown> }, at: string): void {
@@ -107,7 +116,7 @@ export class ConnectedAccountStore {
         change.status ?? current.status,
         change.redirectUrl !== undefined ? change.redirectUrl : current.redirect_url,
         change.callbackUrl !== undefined ? change.callbackUrl : current.callback_url,
-        change.val !== undefined ? toJson(change.val) : current.val,
+        change.val !== undefined ? this.secrets.seal(toJson(change.val)) : current.val,
         at,
         id,
       );
@@ -126,6 +135,11 @@ export class ConnectedAccountStore {
       count += Number(statement.run(projectId, userId, authConfigId).changes);
     }
     return count;
+  }
+
+  /** Seals credentials stored in clear by a version without sealing; answers how many. */
+  sealClearRows(): number {
+    return sealClearColumn(this.db, this.secrets, "connected_accounts", "val");
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {

@@ -1,9 +1,10 @@
 /** Projects, their configuration and their API keys. */
 import type { ProjectConfig } from "../../api";
 import { newId } from "../ids";
-import type { Db } from "./db";
+import { sealClearColumn, type Db } from "./db";
 import { fromJson, toJson } from "./json";
-import { flag, integer, nullableText, rowReader, text } from "./rows";
+import { flag, integer, nullableText, rowReader, sealedText, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface Project {
   auto_id: number;
@@ -54,7 +55,8 @@ const PROJECT_COLUMNS =
 const KEY_COLUMNS =
   "auto_id, id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at, deleted_at";
 
-const toProject = rowReader<Project>({
+/** The record's columns; `webhook_secret` is sealed at rest (secrets.ts), so its reader needs the store's Secrets. */
+const projectReader = (secrets: Secrets): RowReader<Project> => rowReader<Project>({
   auto_id: integer,
   id: text,
   org_id: text,
@@ -64,7 +66,7 @@ const toProject = rowReader<Project>({
   updated_at: text,
   webhook_url: nullableText,
   event_webhook_url: nullableText,
-  webhook_secret: nullableText,
+  webhook_secret: sealedText(secrets),
   triggers_enabled: flag,
   last_subscribed_at: nullableText,
   is_new_webhook: flag,
@@ -87,7 +89,14 @@ const toKey = rowReader<ProjectKey>({
 });
 
 export class ProjectStore {
-  constructor(private readonly db: Db) {}
+  private readonly toProject: RowReader<Project>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+  ) {
+    this.toProject = projectReader(secrets);
+  }
 
   create(input: { id?: string; orgId: string; name: string; email: string; config: ProjectConfig; webhookSecret: string; at: string }): Project {
     const id = input.id ?? newId("proj");
@@ -96,22 +105,22 @@ export class ProjectStore {
         `INSERT INTO projects (id, org_id, name, email, created_at, updated_at, webhook_secret, webhook_version, config)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'V3', ?)`,
       )
-      .run(id, input.orgId, input.name, input.email, input.at, input.at, input.webhookSecret, toJson(input.config));
+      .run(id, input.orgId, input.name, input.email, input.at, input.at, this.secrets.seal(input.webhookSecret), toJson(input.config));
     return this.get(id)!;
   }
 
   get(id: string): Project | undefined {
-    return toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
+    return this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
   }
 
   /** A project of the organization; another organization's answers undefined. */
   getInOrg(orgId: string, id: string): Project | undefined {
-    return toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
+    return this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
   }
 
   /** Names are unique within an organization, compared case-insensitively. */
   findByName(orgId: string, name: string): Project | undefined {
-    return toProject(
+    return this.toProject(
       this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? AND name = ? COLLATE NOCASE`).get(orgId, name),
     );
   }
@@ -121,13 +130,13 @@ export class ProjectStore {
     return this.db
       .stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id DESC`)
       .all(orgId)
-      .map((row) => toProject(row)!);
+      .map((row) => this.toProject(row)!);
   }
 
   first(orgId?: string): Project | undefined {
     return orgId
-      ? toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
-      : toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
+      ? this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
+      : this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
   }
 
   /** Deletes the project; keys and every object in it go with it (foreign keys cascade). */
@@ -168,5 +177,10 @@ export class ProjectStore {
 
   count(): number {
     return (this.db.stmt("SELECT COUNT(*) AS n FROM projects").get() as { n: number }).n;
+  }
+
+  /** Seals webhook secrets stored in clear by a version without sealing; answers how many. */
+  sealClearRows(): number {
+    return sealClearColumn(this.db, this.secrets, "projects", "webhook_secret");
   }
 }

@@ -1,7 +1,8 @@
 /**
  * A server for the benchmarks, run in its own process (see startServer in common.ts):
  *
- *   node dist/bench/server.js platform [--db FILE|:memory:]   the local platform, demo seed
+ *   node dist/bench/server.js platform [--db FILE|:memory:] [--request-timeout SECONDS]
+ *                                                              the local platform, demo seed
  *   node dist/bench/server.js bare                             a bare Fastify app: GET /bare and
  *                                                              PATCH /bare answer a constant JSON;
  *                                                              GET and PATCH /payload/NAME answer the
@@ -20,7 +21,9 @@ async function main(): Promise<void> {
   if (mode === "platform") {
     const dbFlag = rest.indexOf("--db");
     const db = dbFlag >= 0 ? rest[dbFlag + 1] : ":memory:";
-    const platform = await startPlatform({ seed: "demo", ...(db ? { db } : {}) });
+    const timeoutFlag = rest.indexOf("--request-timeout");
+    const requestTimeoutSeconds = timeoutFlag >= 0 ? Number(rest[timeoutFlag + 1]) : undefined;
+    const platform = await startPlatform({ seed: "demo", ...(db ? { db } : {}), ...(requestTimeoutSeconds ? { requestTimeoutSeconds } : {}) });
     close = () => platform.close();
     const { url, apiKey, orgApiKey, projectId } = platform;
     process.stdout.write(`${JSON.stringify({ url, apiKey, orgApiKey, projectId })}\n`);

@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { IDEMPOTENCY_KEY_HEADER, routes, type RouteDef, type RouteName, type RouteResponse, type Routes } from "../../api";
-import { authenticate, type AuthFor } from "../auth";
+import { authenticate, presentedKey, type AuthFor } from "../auth";
 import type { Catalog } from "../catalog";
 import { ApiError, badRequest } from "../errors";
 import type { Store } from "../store";
@@ -105,6 +105,20 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
     method: def.method,
     url: def.path,
     config: { routeName: name },
+    // A request without a usable key is refused before its body is read and parsed: callers
+    // without a key cannot make the platform parse large bodies (the full check runs in the unit).
+    ...(def.auth === "none"
+      ? {}
+      : {
+          onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+            try {
+              presentedKey(def.auth as "apiKey" | "orgApiKey", request.headers);
+              done();
+            } catch (error) {
+              done(error as Error);
+            }
+          },
+        }),
     handler: async (request, reply) => {
       const at = ctx.now().toISOString();
       const origin = ctx.origin(request);

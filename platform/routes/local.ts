@@ -5,7 +5,7 @@
  * Not part of the API contract; documented in platform/README.md.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticate, type OrgAuth } from "../auth";
+import { authenticate, presentedKey, type OrgAuth } from "../auth";
 import { badRequest, notFound } from "../errors";
 import type { PlatformContext } from "../http/handlers";
 import { parseInput } from "../http/validation";
@@ -20,7 +20,9 @@ export default async function localRoutes(app: FastifyInstance, ctx: PlatformCon
 
   app.get("/_local/health", { config: { routeName: "_local.health" } }, async () => ({ status: "ok" }));
 
-  app.post("/_local/auth_configs", { config: { routeName: "_local.createAuthConfig" } }, async (request, reply) => {
+  // Refused before the body is parsed when no usable organization key is sent (as the v3 routes).
+  const keyFirst = { onRequest: async (request: FastifyRequest) => void presentedKey("orgApiKey", request.headers) };
+  app.post("/_local/auth_configs", { config: { routeName: "_local.createAuthConfig" }, ...keyFirst }, async (request, reply) => {
     const auth = orgAuth(request);
     const body = parseInput(NewAuthConfigInput, request.body ?? {}, "body");
     const at = ctx.now().toISOString();

@@ -34,6 +34,16 @@ describe("request log memory", () => {
     for (const entry of entries) expect(entry.bodyFields).toBeUndefined();
   });
 
+  it("refuses a request without a usable key before parsing its body", async () => {
+    h = await harness();
+    // Malformed JSON: a 400 only for a caller with a key; without one, the body is never parsed.
+    expect((await h.call({ method: "POST", url: "/api/v3/mcp/servers", body: "{not json" })).status).toBe(401);
+    expect((await h.call({ method: "POST", url: "/api/v3/mcp/servers", apiKey: "not a key", body: "{not json" })).status).toBe(401);
+    expect((await h.call({ method: "POST", url: "/api/v3/mcp/servers", orgKey: h.orgKey, body: "{not json" })).status).toBe(403);
+    expect((await h.call({ method: "POST", url: "/_local/auth_configs", body: "{not json" })).status).toBe(401);
+    expect((await h.call({ method: "POST", url: "/api/v3/mcp/servers", apiKey: h.apiKey, body: "{not json" })).status).toBe(400);
+  });
+
   it("keeps at most MAX_BODY_FIELDS names of an authenticated caller's body, each cut short", async () => {
     h = await harness();
     h.app.requestLog.clear();

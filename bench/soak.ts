@@ -9,19 +9,22 @@
  *   - amplification attempts with the project key: URL generation with a repeated connected
  *     account (over the cap, and de-duplicated under it) and PLATFORM_SEARCH_TOOLS with 1,000 queries;
  *   - ordinary traffic: lists, reads, creates, 401s and 404s.
- * Meanwhile a probe asks GET /_local/health every 50 ms on its own connection. Reported: the
+ * Meanwhile a probe in a process of its own (bench/soak-probe.ts) asks GET /_local/health every
+ * 50 ms on its own connection. Reported: the
  * server's RSS before and after (from /proc), its peak, the probe's p50/p99/max latency and
  * failures, the answers by status. Targets: RSS growth < 100 MB, health p99 < 50 ms, 0 × 5xx.
  * Exits non-zero only when a count target is missed (a 5xx, or a probe that got no answer).
  */
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { Client, Pool } from "undici";
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { Pool } from "undici";
 import { log, machineLine, startServer, table, writeSection } from "./common";
 
 const TOTAL = 20_000;
 const SLOW_BODIES = 200;
-const CONCURRENCY = 24;
+const CONCURRENCY = Number(process.env.SOAK_CONCURRENCY ?? 24);
 const REQUEST_TIMEOUT_SECONDS = 5;
 const PROBE_EVERY_MS = 50;
 
@@ -120,25 +123,11 @@ export async function main(): Promise<boolean> {
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.pid))), 250);
 
-    // The health probe, on a connection of its own.
-    const probe = new Client(url);
-    const latencies: number[] = [];
-    let probeFailures = 0;
-    let probing = true;
-    const probeLoop = (async () => {
-      while (probing) {
-        const started = performance.now();
-        try {
-          const response = await probe.request({ method: "GET", path: "/_local/health", headersTimeout: 10_000, bodyTimeout: 10_000 });
-          await response.body.text();
-          if (response.statusCode !== 200) probeFailures++;
-          latencies.push(performance.now() - started);
-        } catch {
-          probeFailures++;
-        }
-        await new Promise((resolve) => setTimeout(resolve, PROBE_EVERY_MS));
-      }
-    })();
+    // The health probe, in a process of its own (bench/soak-probe.ts).
+    const probe = spawn(process.execPath, [join(__dirname, "soak-probe.js"), url, String(PROBE_EVERY_MS)], { stdio: ["pipe", "pipe", "inherit"] });
+    let probeOutput = "";
+    probe.stdout!.on("data", (chunk) => (probeOutput += chunk));
+    const probeDone = new Promise<void>((resolve) => probe.once("exit", () => resolve()));
 
     const started = performance.now();
     const slow = Array.from({ length: SLOW_BODIES }, () => slowBody(url, apiKey).then((line) => count(`slow body: ${line}`)));
@@ -163,9 +152,12 @@ export async function main(): Promise<boolean> {
     await Promise.all(workers);
     await Promise.all(slow);
     const seconds = (performance.now() - started) / 1000;
-    probing = false;
-    await probeLoop;
-    await probe.close();
+    probe.stdin!.end();
+    await probeDone;
+    const probed = JSON.parse(probeOutput) as { latencies: [number, number][]; failures: number };
+    const probeTimes = probed.latencies;
+    const latencies = probeTimes.map(([, ms]) => ms);
+    const probeFailures = probed.failures;
     clearInterval(sampler);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const rssAfter = rssMb(server.pid);
@@ -193,6 +185,12 @@ export async function main(): Promise<boolean> {
         ["health p50, ms", Number(p50.toFixed(2)), "", ""],
         ["health p99, ms", Number(p99.toFixed(2)), "< 50", p99 < 50 ? "yes" : "no"],
         ["health max, ms", Number(max.toFixed(2)), "", ""],
+        [
+          "slowest probes (sent at s: ms)",
+          [...probeTimes].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([at, ms]) => `${at.toFixed(1)}: ${ms.toFixed(0)}`).join(", "),
+          "",
+          "",
+        ],
         ["5xx answers", fiveXx, "0", fiveXx === 0 ? "yes" : "no"],
         ["requests without an answer", noAnswer, "0", noAnswer === 0 ? "yes" : "no"],
       ],
@@ -215,7 +213,7 @@ Machine: ${machine}
 
 ${TOTAL} requests over ${CONCURRENCY} keep-alive connections to the local platform (its own
 process, in-memory store, \`--request-timeout ${REQUEST_TIMEOUT_SECONDS}\`), ${SLOW_BODIES} of them slow bodies on
-raw sockets, while GET /_local/health is probed every ${PROBE_EVERY_MS} ms on a connection of its own.
+raw sockets, while GET /_local/health is probed every ${PROBE_EVERY_MS} ms by a process of its own.
 RSS read from /proc after a 200-request warm-up and 2 s after the last answer (no forced GC).
 
 ${summary}

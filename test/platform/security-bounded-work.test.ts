@@ -23,6 +23,9 @@ async function serverWithAccount(t: Harness): Promise<{ serverId: string; accoun
   return { serverId: server.body.id, accountId: account.id };
 }
 
+const generate = (t: Harness, body: Record<string, unknown>) =>
+  t.call({ method: "POST", url: "/api/v3/mcp/servers/generate", apiKey: t.apiKey, body });
+
 const instances = async (t: Harness, serverId: string) =>
   (await t.call({ url: `/api/v3/mcp/servers/${serverId}/instances?limit=1000`, apiKey: t.apiKey })).body.instances.length as number;
 
@@ -30,12 +33,7 @@ describe("URL generation", () => {
   it("refuses more than MAX_IDS_PER_REQUEST ids in a list, naming the field", async () => {
     h = await harness();
     const { serverId, accountId } = await serverWithAccount(h);
-    const answer = await h.call({
-      method: "POST",
-      url: "/api/v3/mcp/servers/generate",
-      apiKey: h.apiKey,
-      body: { mcp_server_id: serverId, connected_account_ids: Array(MAX_IDS_PER_REQUEST + 50).fill(accountId) },
-    });
+    const answer = await generate(h, { mcp_server_id: serverId, connected_account_ids: Array(MAX_IDS_PER_REQUEST + 50).fill(accountId) });
     const error = expectError(answer, 400, "validation_error");
     expect(error.errors.join(" ")).toContain("connected_account_ids");
   });
@@ -43,12 +41,7 @@ describe("URL generation", () => {
   it("counts a repeated id once", async () => {
     h = await harness();
     const { serverId, accountId } = await serverWithAccount(h);
-    const answer = await h.call({
-      method: "POST",
-      url: "/api/v3/mcp/servers/generate",
-      apiKey: h.apiKey,
-      body: { mcp_server_id: serverId, connected_account_ids: Array(50).fill(accountId), user_ids: Array(50).fill("bob") },
-    });
+    const answer = await generate(h, { mcp_server_id: serverId, connected_account_ids: Array(50).fill(accountId), user_ids: Array(50).fill("bob") });
     expect(answer.status).toBe(200);
     expect(answer.body.connected_account_urls).toHaveLength(1);
     expect(answer.body.user_ids_url).toHaveLength(1);
@@ -63,18 +56,13 @@ describe("URL generation", () => {
     for (let i = 0; i < 20; i++) accounts.push((await h.account(github.id, `user${i}`)).id);
     // 100 user ids of 256 three-byte characters: 2304 characters each once encoded, in every URL.
     const userIds = Array.from({ length: 100 }, (_, i) => `${i}`.padEnd(256, "€"));
-    const answer = await h.call({
-      method: "POST",
-      url: "/api/v3/mcp/servers/generate",
-      apiKey: h.apiKey,
-      body: { mcp_server_id: server.body.id, connected_account_ids: accounts, user_ids: userIds },
-    });
+    const answer = await generate(h, { mcp_server_id: server.body.id, connected_account_ids: accounts, user_ids: userIds });
     const error = expectError(answer, 400, "validation_error");
     expect(error.message).toContain(String(MAX_GENERATED_URLS_LENGTH));
     expect(JSON.stringify(answer.body).length).toBeLessThan(10_000);
     expect(await instances(h, server.body.id)).toBe(0);
     // The same ids without the accounts fit, and are recorded.
-    const fits = await h.call({ method: "POST", url: "/api/v3/mcp/servers/generate", apiKey: h.apiKey, body: { mcp_server_id: server.body.id, user_ids: userIds } });
+    const fits = await generate(h, { mcp_server_id: server.body.id, user_ids: userIds });
     expect(fits.status).toBe(200);
     expect(await instances(h, server.body.id)).toBe(100);
   });

@@ -22,6 +22,28 @@ export const VersionSelector = z.union([z.literal("latest"), Version]);
 export const Id = z.string().min(1, "must not be empty");
 
 /**
+ * The longest user id, wherever one appears (URL generation's `user_ids`, an MCP instance's
+ * path, a connected account's or a tool router session's `user_id`, trigger filters): one limit,
+ * so whatever can be created can also be named in a path and deleted: within the router's limit
+ * on a path parameter (2048 decoded characters, platform/plugins/error-envelope.ts), and even
+ * %-encoded at 9 characters for each of 1024 three-byte characters, within node's 16 KB for a
+ * request line and its headers.
+ */
+export const USER_ID_MAX_LENGTH = 1024;
+export const UserId = z
+  .string()
+  .min(1, "must not be empty")
+  .max(USER_ID_MAX_LENGTH, `must be at most ${USER_ID_MAX_LENGTH} characters`);
+
+/** Ids one request may list where each costs work and answer (URL generation's `user_ids`, `connected_account_ids`). */
+export const MAX_IDS_PER_REQUEST = 100;
+/** Items of any other list in a body (tools, toolkits, auth config ids of an MCP server). */
+export const MAX_LIST_ITEMS = 1000;
+
+/** A URL the platform sends a browser to (callbacks, redirects): http or https only. */
+export const HttpUrl = z.url({ protocol: /^https?$/, error: "must be an http or https URL" });
+
+/**
  * Query values arrive as strings. These preprocessors accept both what a
  * caller of the client passes (numbers, booleans, arrays) and what a server
  * reads off the wire (strings), so one schema serves both ends.
@@ -74,14 +96,17 @@ export const QueryBoolean = accepting<boolean | string | Absent>()(z.preprocess(
  * (`user_ids=a,b`); repeated keys and bracket form reach the schema as an array
  * (the server's query parser folds `k[]` into `k`). Both are flattened here.
  */
-export const QueryStringArray = accepting<string | string[] | Absent>()(z.preprocess((value) => {
-  const v = emptyToUndefined(value);
-  if (v === undefined) return undefined;
-  const parts = (Array.isArray(v) ? v : [v]).flatMap((item) =>
-    typeof item === "string" ? item.split(",") : [item],
-  );
-  return parts.map((p) => (typeof p === "string" ? p.trim() : p)).filter((p) => p !== "");
-}, z.array(z.string()).optional()));
+export function queryArrayOf(item: z.ZodType<string>) {
+  return accepting<string | string[] | Absent>()(z.preprocess((value) => {
+    const v = emptyToUndefined(value);
+    if (v === undefined) return undefined;
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((item) =>
+      typeof item === "string" ? item.split(",") : [item],
+    );
+    return parts.map((p) => (typeof p === "string" ? p.trim() : p)).filter((p) => p !== "");
+  }, z.array(item).optional()));
+}
+export const QueryStringArray = queryArrayOf(z.string());
 
 /** An enum in a query, with a message that lists the allowed values. */
 export function queryEnum<const T extends readonly [string, ...string[]]>(values: T) {

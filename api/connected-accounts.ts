@@ -1,6 +1,6 @@
 /** Connected accounts: a user's connection to an external application. */
 import { z } from "zod";
-import { CursorQuery, Id, QueryStringArray, Timestamp, cursorPage, deprecated } from "./common";
+import { CursorQuery, HttpUrl, Id, QueryStringArray, Timestamp, UserId, cursorPage, deprecated, queryArrayOf } from "./common";
 
 export const CONNECTED_ACCOUNT_STATUSES = ["INITIALIZING", "ACTIVE", "FAILED", "EXPIRED"] as const;
 
@@ -28,19 +28,19 @@ export type ConnectedAccount = z.infer<typeof ConnectedAccount>;
 export const CreateConnectedAccountBody = z.strictObject({
   auth_config: z.looseObject({ id: Id }),
   connection: z.looseObject({
-    user_id: z.string().min(1).optional(),
-    callback_url: z.url().optional(),
+    user_id: UserId.optional(),
+    callback_url: HttpUrl.optional(),
     state: z.looseObject({ authScheme: z.string().optional(), val: z.record(z.string(), z.unknown()) }).optional(),
   }),
-  user_id: z.string().min(1).optional(),
+  user_id: UserId.optional(),
   validate_credentials: z.boolean().default(false).meta({ description: "Experimental: validates only the API-key scheme." }),
 });
 export type CreateConnectedAccountBody = z.input<typeof CreateConnectedAccountBody>;
 
 export const ConnectedAccountParams = z.object({ nanoid: Id });
-export const RefreshConnectedAccountQuery = z.looseObject({ redirect_url: z.url().optional() });
+export const RefreshConnectedAccountQuery = z.looseObject({ redirect_url: HttpUrl.optional() });
 export const RefreshConnectedAccountBody = z.strictObject({
-  redirect_url: z.url().optional(),
+  redirect_url: HttpUrl.optional(),
   validate_credentials: z.boolean().default(false),
 });
 export type RefreshConnectedAccountBody = z.input<typeof RefreshConnectedAccountBody>;
@@ -64,7 +64,7 @@ function queryEnumList<const T extends readonly [string, ...string[]]>(values: T
 export const ListConnectedAccountsQuery = z.looseObject({
   toolkit_slugs: QueryStringArray,
   auth_config_ids: QueryStringArray,
-  user_ids: QueryStringArray,
+  user_ids: queryArrayOf(UserId),
   statuses: queryEnumList(CONNECTED_ACCOUNT_STATUSES),
   ...CursorQuery,
 });

@@ -22,11 +22,37 @@ export function generatedMcpUrl(base: string, helperActions: boolean, accountIds
   return `${base}?${parts.join("&")}`;
 }
 
+/** The ids URL generation works with: each listed id once (a repeat would cost a look-up, a write and URLs). */
+export function generationIds(body: GenerateMcpUrlBody): { accountIds: string[]; userIds: string[] } {
+  return { accountIds: [...new Set(body.connected_account_ids ?? [])], userIds: [...new Set(body.user_ids ?? [])] };
+}
+
+/** The most characters URL generation answers with (its URLs together). */
+export const MAX_GENERATED_URLS_LENGTH = 1024 * 1024;
+
+/**
+ * The characters of the answer `generatedMcpUrls` would build, roughly (an upper bound), without
+ * building it: each id list repeats in up to 100 URLs, so the answer grows as the product of
+ * the lists, and the platform refuses one over MAX_GENERATED_URLS_LENGTH before any work.
+ */
+export function generatedMcpUrlsLength(base: string, body: GenerateMcpUrlBody): number {
+  const { accountIds, userIds } = generationIds(body);
+  const accounts = accountIds.map((id) => csv([id]).length);
+  const users = userIds.map((id) => csv([id]).length);
+  const allAccounts = accounts.reduce((sum, one) => sum + one + 1, 0);
+  const allUsers = users.reduce((sum, one) => sum + one + 1, 0);
+  const fixed = generatedMcpUrl(base, body.managed_auth_by_platform ?? false, [], []).length + 40;
+  return (
+    fixed + allAccounts + allUsers +
+    accounts.reduce((sum, one) => sum + fixed + one + allUsers, 0) +
+    users.reduce((sum, one) => sum + fixed + allAccounts + one, 0)
+  );
+}
+
 /** The answer of URL generation for the server whose `mcp_url` is `base`. */
 export function generatedMcpUrls(base: string, body: GenerateMcpUrlBody): GenerateMcpUrlResponse {
   const helper = body.managed_auth_by_platform ?? false;
-  const accountIds = body.connected_account_ids ?? [];
-  const userIds = body.user_ids ?? [];
+  const { accountIds, userIds } = generationIds(body);
   return {
     mcp_url: generatedMcpUrl(base, helper, accountIds, userIds),
     connected_account_urls: accountIds.map((id) => generatedMcpUrl(base, helper, [id], userIds)),

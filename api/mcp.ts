@@ -1,6 +1,6 @@
 /** MCP servers, their per-user instances and URL generation. */
 import { z } from "zod";
-import { Id, QueryPageNo, QueryStringArray, Timestamp, PagePagination, queryEnum, queryLimit } from "./common";
+import { Id, MAX_IDS_PER_REQUEST, MAX_LIST_ITEMS, QueryPageNo, QueryStringArray, Timestamp, PagePagination, UserId, queryEnum, queryLimit } from "./common";
 import { QueryText } from "./common";
 
 /** 4-30 characters of letters, digits, spaces and hyphens (spec: Limits). */
@@ -25,14 +25,16 @@ export const McpServer = z.looseObject({
 });
 export type McpServer = z.infer<typeof McpServer>;
 
-const idList = z.array(Id);
+const most = (max: number) => `must have at most ${max} items`;
+const idList = z.array(Id).max(MAX_LIST_ITEMS, most(MAX_LIST_ITEMS));
+const slugList = z.array(z.string().min(1)).max(MAX_LIST_ITEMS, most(MAX_LIST_ITEMS));
 
 /** Lifecycle endpoint POST /mcp/servers (beyond the spec document). */
 export const CreateMcpServerBody = z.strictObject({
   name: McpServerName,
   auth_config_ids: idList,
-  allowed_tools: z.array(z.string().min(1)).optional(),
-  toolkits: z.array(z.string().min(1)).optional(),
+  allowed_tools: slugList.optional(),
+  toolkits: slugList.optional(),
   managed_auth_via_platform: z.boolean().optional(),
 });
 export type CreateMcpServerBody = z.input<typeof CreateMcpServerBody>;
@@ -40,8 +42,8 @@ export type CreateMcpServerBody = z.input<typeof CreateMcpServerBody>;
 /** PATCH /mcp/{id}: only the fields sent change. */
 export const UpdateMcpServerBody = z.strictObject({
   name: McpServerName.optional(),
-  toolkits: z.array(z.string().min(1)).optional(),
-  allowed_tools: z.array(z.string().min(1)).optional(),
+  toolkits: slugList.optional(),
+  allowed_tools: slugList.optional(),
   managed_auth_via_platform: z.boolean().optional(),
   auth_config_ids: idList.optional(),
 });
@@ -96,7 +98,7 @@ export const McpInstancePage = PagePagination.extend({
 export type McpInstancePage = z.infer<typeof McpInstancePage>;
 export const MCP_INSTANCES_DEFAULT_LIMIT = 20;
 
-export const McpInstanceParams = z.object({ serverId: Id, instanceId: Id });
+export const McpInstanceParams = z.object({ serverId: Id, instanceId: UserId });
 export const DeleteMcpInstanceResponse = z.looseObject({
   message: z.string(),
   deleted_connected_accounts: z.number().int(),
@@ -106,8 +108,9 @@ export type DeleteMcpInstanceResponse = z.infer<typeof DeleteMcpInstanceResponse
 export const GenerateMcpUrlBody = z.strictObject({
   mcp_server_id: Id,
   managed_auth_by_platform: z.boolean().default(false),
-  user_ids: z.array(Id).optional(),
-  connected_account_ids: z.array(Id).optional(),
+  /** Repeats count once; at most MAX_IDS_PER_REQUEST. */
+  user_ids: z.array(UserId).max(MAX_IDS_PER_REQUEST, most(MAX_IDS_PER_REQUEST)).optional(),
+  connected_account_ids: z.array(Id).max(MAX_IDS_PER_REQUEST, most(MAX_IDS_PER_REQUEST)).optional(),
 });
 export type GenerateMcpUrlBody = z.input<typeof GenerateMcpUrlBody>;
 export const GenerateMcpUrlResponse = z.looseObject({

@@ -1,6 +1,6 @@
 /** Tool router sessions and their meta tools. */
 import { z } from "zod";
-import { Id, Version } from "./common";
+import { Id, MAX_LIST_ITEMS, UserId, Version } from "./common";
 
 export const META_TOOL_SLUGS = [
   "PLATFORM_SEARCH_TOOLS",
@@ -52,8 +52,8 @@ export type Tool = z.infer<typeof Tool>;
 
 /** Lifecycle endpoint POST /tool_router/session (beyond the spec document). */
 export const CreateToolRouterSessionBody = z.strictObject({
-  user_id: Id,
-  toolkits: z.array(z.string().min(1)).optional(),
+  user_id: UserId,
+  toolkits: z.array(z.string().min(1)).max(MAX_LIST_ITEMS, `must have at most ${MAX_LIST_ITEMS} items`).optional(),
 });
 export type CreateToolRouterSessionBody = z.input<typeof CreateToolRouterSessionBody>;
 export const CreateToolRouterSessionResponse = z.looseObject({ session_id: z.string() });

@@ -1,6 +1,6 @@
 /** Trigger types and trigger instances. */
 import { z } from "zod";
-import { CursorQuery, Id, QueryBoolean, QueryStringArray, VersionSelector, cursorPage, deprecated } from "./common";
+import { CursorQuery, Id, QueryBoolean, QueryStringArray, UserId, VersionSelector, cursorPage, deprecated, queryArrayOf } from "./common";
 
 export const TriggerInstance = z.looseObject({
   uuid: z.string(),
@@ -49,7 +49,7 @@ const upper = (schema: typeof QueryStringArray) =>
 
 /** GET /trigger_instances/active; the deprecated aliases still filter. */
 export const ListActiveTriggersQuery = z.looseObject({
-  user_ids: QueryStringArray,
+  user_ids: queryArrayOf(UserId),
   connected_account_ids: QueryStringArray,
   auth_config_ids: QueryStringArray,
   trigger_ids: QueryStringArray,

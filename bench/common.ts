@@ -46,7 +46,7 @@ async function pulumiVersion(): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // The machine and RESULTS.md
 
-export async function machineLine(): Promise<string> {
+export async function machineLine(options: { pulumi?: boolean } = {}): Promise<string> {
   const cpus = os.cpus();
   const model = cpus[0]?.model.trim() ?? "unknown CPU";
   const memory = (os.totalmem() / 2 ** 30).toFixed(1);
@@ -55,14 +55,14 @@ export async function machineLine(): Promise<string> {
     `${memory} GiB RAM`,
     `${os.type()} ${os.release()}`,
     `Node ${process.version}`,
-    `Pulumi ${await pulumiVersion()}`,
+    ...(options.pulumi === false ? [] : [`Pulumi ${await pulumiVersion()}`]),
     // Other work on the machine makes the timings noisy; say how busy it was.
     `load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} at start`,
     new Date().toISOString().replace(/\.\d+Z$/, "Z"),
   ].join(" · ");
 }
 
-const ORDER = ["api-calls", "engine-overhead", "platform", "mcp-protocol", "rate-limit"] as const;
+const ORDER = ["api-calls", "engine-overhead", "platform", "mcp-protocol", "rate-limit", "soak"] as const;
 export type BenchName = (typeof ORDER)[number];
 
 const HEADER = `# Benchmark results

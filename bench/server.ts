@@ -1,7 +1,7 @@
 /**
  * A server for the benchmarks, run in its own process (see startServer in common.ts):
  *
- *   node dist/bench/server.js platform [--db FILE|:memory:] [--rate-limit N[/s]]
+ *   node dist/bench/server.js platform [--db FILE|:memory:] [--rate-limit N[/s]] [--request-timeout SECONDS]
  *                                                              the local platform, demo seed
  *   node dist/bench/server.js bare                             a bare Fastify app: GET /bare and
  *                                                              PATCH /bare answer a constant JSON;
@@ -23,7 +23,14 @@ async function main(): Promise<void> {
     const db = dbFlag >= 0 ? rest[dbFlag + 1] : ":memory:";
     const rateFlag = rest.indexOf("--rate-limit");
     const rate = rateFlag >= 0 ? rest[rateFlag + 1] : undefined;
-    const platform = await startPlatform({ seed: "demo", ...(db ? { db } : {}), ...(rate ? { rateLimit: parseRateLimit(rate) } : {}) });
+    const timeoutFlag = rest.indexOf("--request-timeout");
+    const requestTimeoutSeconds = timeoutFlag >= 0 ? Number(rest[timeoutFlag + 1]) : undefined;
+    const platform = await startPlatform({
+      seed: "demo",
+      ...(db ? { db } : {}),
+      ...(rate ? { rateLimit: parseRateLimit(rate) } : {}),
+      ...(requestTimeoutSeconds ? { requestTimeoutSeconds } : {}),
+    });
     close = () => platform.close();
     const { url, apiKey, orgApiKey, projectId } = platform;
     process.stdout.write(`${JSON.stringify({ url, apiKey, orgApiKey, projectId })}\n`);

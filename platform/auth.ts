@@ -79,16 +79,16 @@ function remember<A extends ProjectAuth | OrgAuth>(principals: Map<string, Proje
   return auth;
 }
 
-export function authenticate(store: Store, scheme: "apiKey", headers: IncomingHttpHeaders): ProjectAuth;
-export function authenticate(store: Store, scheme: "orgApiKey", headers: IncomingHttpHeaders): OrgAuth;
-export function authenticate(store: Store, scheme: AuthScheme, headers: IncomingHttpHeaders): ProjectAuth | OrgAuth | undefined;
-export function authenticate(store: Store, scheme: AuthScheme, headers: IncomingHttpHeaders): ProjectAuth | OrgAuth | undefined {
-  if (scheme === "none") return undefined;
+/**
+ * The key of the header the scheme needs, checked without the store: missing (401), only in the
+ * other scheme's header (403) or malformed (401) throw. Run before the body is read, so a caller
+ * without a key costs no parsing (http/handlers.ts), and again by `authenticate`.
+ */
+export function presentedKey(scheme: "apiKey" | "orgApiKey", headers: IncomingHttpHeaders): string {
   const ownHeader = AUTH_HEADERS[scheme];
   const otherScheme = scheme === "apiKey" ? "orgApiKey" : "apiKey";
   const otherHeader = AUTH_HEADERS[otherScheme];
   const key = header(headers, ownHeader);
-
   if (!key) {
     if (header(headers, otherHeader)) {
       throw new ApiError(403, "forbidden", `This route needs ${NEEDS[scheme]}; ${otherHeader} is not accepted here.`, {
@@ -99,12 +99,25 @@ export function authenticate(store: Store, scheme: AuthScheme, headers: Incoming
       suggestedFix: `Send ${NEEDS[scheme]}.`,
     });
   }
-  // Built only when thrown: an Error captures a stack trace, which costs more than the lookup.
-  const invalid = () =>
-    new ApiError(401, "unauthorized", `The key in ${ownHeader} is invalid or has been revoked.`, {
-      suggestedFix: `Send a current key; ${scheme === "apiKey" ? "a project's keys can be regenerated with an organization key" : "organization keys come from the platform's administrator"}.`,
-    });
-  if (!isWellFormedKey(key)) throw invalid();
+  if (!isWellFormedKey(key)) throw invalidKey(scheme);
+  return key;
+}
+
+/** Built only when thrown: an Error captures a stack trace, which costs more than the lookup. */
+function invalidKey(scheme: "apiKey" | "orgApiKey"): ApiError {
+  return new ApiError(401, "unauthorized", `The key in ${AUTH_HEADERS[scheme]} is invalid or has been revoked.`, {
+    suggestedFix: `Send a current key; ${scheme === "apiKey" ? "a project's keys can be regenerated with an organization key" : "organization keys come from the platform's administrator"}.`,
+  });
+}
+
+export function authenticate(store: Store, scheme: "apiKey", headers: IncomingHttpHeaders): ProjectAuth;
+export function authenticate(store: Store, scheme: "orgApiKey", headers: IncomingHttpHeaders): OrgAuth;
+export function authenticate(store: Store, scheme: AuthScheme, headers: IncomingHttpHeaders): ProjectAuth | OrgAuth | undefined;
+export function authenticate(store: Store, scheme: AuthScheme, headers: IncomingHttpHeaders): ProjectAuth | OrgAuth | undefined {
+  if (scheme === "none") return undefined;
+  const ownHeader = AUTH_HEADERS[scheme];
+  const key = presentedKey(scheme, headers);
+  const invalid = () => invalidKey(scheme);
 
   const digest = keyDigest(key);
   const principals = principalsOf(store);

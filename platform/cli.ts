@@ -5,13 +5,14 @@
  * The first line on stdout is one JSON object {"url","orgApiKey","projectId","apiKey"}
  * (keys present when known); everything else goes to stderr.
  */
-import { mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_REQUEST_TIMEOUT_MS } from "./app";
 import { ChaosConfigError, parseChaos, type ChaosOptions } from "./chaos";
 import { RateLimitConfigError, parseRateLimit, type RateLimitOptions } from "./plugins/rate-limit";
 import { startPlatform, type RunningPlatform } from "./index";
 import { BootstrapError, type SeedKind } from "./seed";
+import { SECRET_KEY_ENV } from "./store/secrets";
 
 const NAME = "integration-platform-local";
 export const DEFAULT_DB = "./.integration-platform/platform.db";
@@ -37,12 +38,19 @@ Options of serve:
   --rate-limit-burst N
                     requests a key may send at once after being idle (default: N of --rate-limit)
   --public-url URL  base URL for URLs the platform hands out (default: the bound address)
-  --log             request logs on stderr
+  --request-timeout SECONDS
+                    time a client has to send a whole request, headers and body; a slower one
+                    gets a 408 and its connection is closed, as is one idle that long (default 30)
+  --max-connections N
+                    connections served at once; the server closes any beyond at once (default 1024)
+  --log             request logs on stderr (secret-looking query values redacted)
   -h, --help        this help
 
 Environment:
   INTEGRATION_PLATFORM_ORG_API_KEY  organization key to use instead of a generated one (iok_...)
   INTEGRATION_PLATFORM_API_KEY      project key to use instead of a generated one (ipk_...)
+  INTEGRATION_PLATFORM_SECRET_KEY   key (32+ characters) credentials are encrypted with in the
+                                    database; default: a key file beside it (<db>.key, 0600)
   INTEGRATION_PLATFORM_CHAOS        as --chaos
   INTEGRATION_PLATFORM_VALIDATE_RESPONSES=1
                                     check every answer against the API's response schemas
@@ -63,6 +71,8 @@ export interface ServeOptions {
   chaos?: ChaosOptions;
   rateLimit?: RateLimitOptions;
   publicUrl?: string;
+  requestTimeoutSeconds: number;
+  maxConnections: number;
   log: boolean;
 }
 
@@ -84,6 +94,8 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
         "rate-limit": { type: "string" },
         "rate-limit-burst": { type: "string" },
         "public-url": { type: "string" },
+        "request-timeout": { type: "string" },
+        "max-connections": { type: "string" },
         log: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
@@ -138,26 +150,56 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv = proces
   if (publicUrl !== undefined && !/^https?:\/\/[^/]+/.test(publicUrl)) {
     throw new UsageError(`--public-url must be an http(s) URL, got "${publicUrl}"`);
   }
+  let requestTimeoutSeconds = DEFAULT_REQUEST_TIMEOUT_MS / 1000;
+  if (values["request-timeout"] !== undefined) {
+    const text = values["request-timeout"];
+    requestTimeoutSeconds = Number(text);
+    if (!/^\d+(\.\d+)?$/.test(text) || requestTimeoutSeconds <= 0 || requestTimeoutSeconds > 3600) {
+      throw new UsageError(`--request-timeout must be a number of seconds above 0 and at most 3600, got "${text}"`);
+    }
+  }
+  let maxConnections = DEFAULT_MAX_CONNECTIONS;
+  if (values["max-connections"] !== undefined) {
+    const text = values["max-connections"];
+    maxConnections = Number(text);
+    if (!/^\d+$/.test(text) || maxConnections < 1 || maxConnections > 1_000_000) {
+      throw new UsageError(`--max-connections must be a whole number from 1 to 1000000, got "${text}"`);
+    }
+  }
   return {
     command: "serve",
-    options: { port, host, db, seed, ...(chaos ? { chaos } : {}), ...(rateLimit ? { rateLimit } : {}), ...(publicUrl ? { publicUrl } : {}), log: values.log ?? false },
+    options: {
+      port,
+      host,
+      db,
+      seed,
+      ...(chaos ? { chaos } : {}),
+      ...(rateLimit ? { rateLimit } : {}),
+      ...(publicUrl ? { publicUrl } : {}),
+      requestTimeoutSeconds,
+      maxConnections,
+      log: values.log ?? false,
+    },
   };
 }
 
 async function serve(options: ServeOptions, env: NodeJS.ProcessEnv): Promise<void> {
+  // The store creates the folder (0700) and the files (0600).
   const db = options.db === ":memory:" ? ":memory:" : resolve(options.db);
-  if (db !== ":memory:") mkdirSync(dirname(db), { recursive: true });
   const platform: RunningPlatform = await startPlatform({
     port: options.port,
     host: options.host,
     db,
     seed: options.seed,
     logger: options.log,
+    requestTimeoutSeconds: options.requestTimeoutSeconds,
+    maxConnections: options.maxConnections,
     ...(options.chaos ? { chaos: options.chaos } : {}),
     ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(env.INTEGRATION_PLATFORM_ORG_API_KEY ? { orgApiKey: env.INTEGRATION_PLATFORM_ORG_API_KEY } : {}),
     ...(env.INTEGRATION_PLATFORM_API_KEY ? { apiKey: env.INTEGRATION_PLATFORM_API_KEY } : {}),
+    ...(env[SECRET_KEY_ENV] ? { secretKey: env[SECRET_KEY_ENV] } : {}),
   });
   let stopping = false;
   const stop = (signal: string) => {

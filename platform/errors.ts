@@ -14,7 +14,9 @@ export type ErrorSlug =
   | "method_not_allowed"
   | "conflict"
   | "idempotency_key_reused"
+  | "request_timeout"
   | "payload_too_large"
+  | "headers_too_large"
   | "unsupported_media_type"
   | "rate_limited"
   | "service_unavailable"
@@ -60,8 +62,12 @@ function defaultFix(slug: ErrorSlug): string {
       return "Choose another value for the conflicting field.";
     case "idempotency_key_reused":
       return "Send a new Idempotency-Key for every new request; reuse one only to repeat the same request.";
+    case "request_timeout":
+      return "Send the whole request (headers and body) without pausing; the platform closes connections that take longer than its request timeout.";
     case "payload_too_large":
       return "Send a smaller request body.";
+    case "headers_too_large":
+      return "Send a shorter URL and fewer or smaller headers (16 KB in all).";
     case "unsupported_media_type":
       return "Send the body as application/json.";
     case "rate_limited":
@@ -82,7 +88,9 @@ const CODES: Record<ErrorSlug, number> = {
   method_not_allowed: 10405,
   conflict: 10409,
   idempotency_key_reused: 10410,
+  request_timeout: 10408,
   payload_too_large: 10413,
+  headers_too_large: 10431,
   unsupported_media_type: 10415,
   rate_limited: 10429,
   service_unavailable: 10503,

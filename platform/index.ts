@@ -29,6 +29,8 @@ export interface StartPlatformOptions {
   db?: string;
   /** An open store to serve (not closed by close()). */
   store?: Store;
+  /** Key material credentials are sealed with (INTEGRATION_PLATFORM_SECRET_KEY); default: the key file beside the database. Ignored when `store` is given. */
+  secretKey?: string;
   catalog?: Catalog;
   seed?: SeedKind;
   /** Keys to use instead of generated ones. */
@@ -45,6 +47,10 @@ export interface StartPlatformOptions {
   validateResponses?: boolean;
   /** See BuildAppOptions.webhookDelivery. */
   webhookDelivery?: BuildAppOptions["webhookDelivery"];
+  /** Seconds a client has to send a whole request (default 30); see BuildAppOptions.requestTimeoutMs. */
+  requestTimeoutSeconds?: number;
+  /** Connections served at once (default 1024); see BuildAppOptions.maxConnections. */
+  maxConnections?: number;
 }
 
 export interface RunningPlatform {
@@ -61,7 +67,7 @@ export interface RunningPlatform {
 
 export async function startPlatform(options: StartPlatformOptions = {}): Promise<RunningPlatform> {
   const ownStore = !options.store;
-  const store = options.store ?? new Store(options.db ?? ":memory:");
+  const store = options.store ?? new Store(options.db ?? ":memory:", { secretKey: options.secretKey });
   try {
     const catalog = options.catalog ?? Catalog.load();
     const host = options.host ?? "127.0.0.1";
@@ -75,6 +81,8 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
       ...(options.validateResponses !== undefined ? { validateResponses: options.validateResponses } : {}),
       ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
+      ...(options.requestTimeoutSeconds !== undefined ? { requestTimeoutMs: options.requestTimeoutSeconds * 1000 } : {}),
+      ...(options.maxConnections !== undefined ? { maxConnections: options.maxConnections } : {}),
     });
     await app.listen({ port: options.port ?? 0, host });
     const address = app.server.address();

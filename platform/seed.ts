@@ -46,11 +46,21 @@ function checkKey(key: string | undefined, prefix: string, variable: string): vo
   }
 }
 
+/** A key given in the environment that was revoked or deleted: refused, naming the variable. */
+function refuseRetired(store: Store, key: string | undefined, variable: string, prefix: string): void {
+  if (key === undefined || !store.retiredKeys.has(hashKey(key))) return;
+  throw new BootstrapError(
+    `${variable} holds a key that was revoked (regenerate_api_key revokes a project's earlier keys; deleting a project revokes its keys), and a revoked key is never accepted again. Unset ${variable} to start without it, or set it to a new key: ${prefix} followed by 16-128 letters and digits`,
+  );
+}
+
 export function bootstrap(store: Store, catalog: Catalog, options: BootstrapOptions = {}): BootstrapResult {
   checkKey(options.orgApiKey, ORG_KEY_PREFIX, "INTEGRATION_PLATFORM_ORG_API_KEY");
   checkKey(options.apiKey, PROJECT_KEY_PREFIX, "INTEGRATION_PLATFORM_API_KEY");
   const at = (options.now ?? (() => new Date()))().toISOString();
   return store.transaction(() => {
+    refuseRetired(store, options.orgApiKey, "INTEGRATION_PLATFORM_ORG_API_KEY", ORG_KEY_PREFIX);
+    refuseRetired(store, options.apiKey, "INTEGRATION_PLATFORM_API_KEY", PROJECT_KEY_PREFIX);
     const notes: string[] = [];
     const initialised = store.isEmpty();
     if (initialised) {

@@ -67,6 +67,15 @@ const EXTERNAL_REASON: Record<(typeof EXTERNAL_META_TOOLS)[number], string> = {
 };
 
 const MAX_SEARCH_LIMIT = 50;
+/**
+ * Bounds on one call's work and answer: every query is a search answering up to
+ * MAX_SEARCH_LIMIT tools, every slug a schema. Repeats count once.
+ */
+export const MAX_SEARCH_QUERIES = 20;
+export const MAX_QUERY_LENGTH = 1000;
+export const MAX_SLUGS_PER_CALL = 100;
+/** Characters of a recipe's description or workflow (recipes are kept with the session). */
+export const MAX_RECIPE_TEXT_LENGTH = 20_000;
 
 class ArgumentError extends Error {}
 
@@ -79,7 +88,24 @@ function optionalString(args: Args, name: string): string | undefined {
   return value;
 }
 
-/** An array of strings, also accepted as one comma-separated string. */
+/** A string of at most `max` characters. */
+function boundedString(args: Args, name: string, max: number): string | undefined {
+  const value = optionalString(args, name);
+  if (value !== undefined && value.length > max) throw new ArgumentError(`arguments.${name} must be at most ${max} characters`);
+  return value;
+}
+
+/** Distinct values, in their first order; more than `max` distinct ones is an argument error. */
+function distinct(values: Iterable<string>, max: number, name: string): string[] {
+  const seen = new Set<string>();
+  for (const value of values) {
+    seen.add(value);
+    if (seen.size > max) throw new ArgumentError(`arguments.${name} must have at most ${max} distinct values`);
+  }
+  return [...seen];
+}
+
+/** An array of distinct strings (at most MAX_SLUGS_PER_CALL), also accepted as one comma-separated string. */
 function optionalStringArray(args: Args, name: string): string[] | undefined {
   const value = args[name];
   if (value === undefined || value === null) return undefined;
@@ -87,7 +113,11 @@ function optionalStringArray(args: Args, name: string): string[] | undefined {
   if (!Array.isArray(items) || !items.every((v) => typeof v === "string")) {
     throw new ArgumentError(`arguments.${name} must be an array of strings`);
   }
-  return items.map((v) => v.trim()).filter((v) => v !== "");
+  return distinct(
+    items.map((v) => v.trim()).filter((v) => v !== ""),
+    MAX_SLUGS_PER_CALL,
+    name,
+  );
 }
 
 function searchQueries(args: Args): string[] {
@@ -109,7 +139,9 @@ function searchQueries(args: Args): string[] {
     }
   }
   if (queries.length === 0) throw new ArgumentError("arguments.query (or arguments.queries) is required: describe the task to find tools for");
-  return queries;
+  const long = queries.findIndex((query) => query.length > MAX_QUERY_LENGTH);
+  if (long >= 0) throw new ArgumentError(`arguments.queries: each query must be at most ${MAX_QUERY_LENGTH} characters (query ${long + 1} is ${queries[long]!.length})`);
+  return distinct(queries, MAX_SEARCH_QUERIES, "queries");
 }
 
 /** The session's toolkits as canonical slugs, or undefined when the session is not limited. */
@@ -216,8 +248,8 @@ function upsertRecipe(catalog: Catalog, args: Args, session: MetaToolSession): M
   if (!store) return { data: {}, error: NO_RECIPE_STORE };
   const id = optionalString(args, "recipe_id");
   const name = optionalString(args, "name")?.trim();
-  const description = optionalString(args, "description");
-  const workflow = optionalString(args, "workflow") ?? optionalString(args, "instructions");
+  const description = boundedString(args, "description", MAX_RECIPE_TEXT_LENGTH);
+  const workflow = boundedString(args, "workflow", MAX_RECIPE_TEXT_LENGTH) ?? boundedString(args, "instructions", MAX_RECIPE_TEXT_LENGTH);
   const toolSlugs = optionalStringArray(args, "tool_slugs");
   if (name !== undefined && (name.length === 0 || name.length > 100)) throw new ArgumentError("arguments.name must be 1 to 100 characters");
 

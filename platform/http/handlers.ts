@@ -7,12 +7,13 @@
  * as one read (a snapshot) or one write (group-committed; answered once durable), runs a POST
  * with an Idempotency-Key once (store/idempotency.ts), checks the answer against the response
  * schema when `validateResponses` is on (tests; see `BuildAppOptions.validateResponses`) and
- * replies with the table's success status.
+ * serializes it — both inside the unit of work, so a write is kept only with an answer that
+ * can be sent — and replies with the table's success status.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { IDEMPOTENCY_KEY_HEADER, routes, type RouteDef, type RouteName, type RouteResponse, type Routes } from "../../api";
-import { authenticate, type AuthFor } from "../auth";
+import { authenticate, presentedKey, type AuthFor } from "../auth";
 import type { Catalog } from "../catalog";
 import { ApiError, badRequest } from "../errors";
 import type { Store } from "../store";
@@ -24,10 +25,12 @@ export interface PlatformContext {
   catalog: Catalog;
   /** Current time (injectable for tests). */
   now: () => Date;
-  /** The base URL objects' URLs are built from: the public URL when known, else the request's origin. */
+  /** The base URL objects' URLs are built from: the public URL when known, else the bound address (never the Host header). */
   origin: (request: FastifyRequest) => string;
   /** Check every answer against the route's response schema (a 500 when it does not match). */
   validateResponses: boolean;
+  /** The most characters an answer may have (MAX_ANSWER_LENGTH unless a test lowers it). */
+  maxAnswerLength?: number;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -61,6 +64,20 @@ export interface ApiRoutesOptions extends PlatformContext {
 
 const WRITE_METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
+/** The most characters an answer of API v3 may have; each route's own limits keep far below it. */
+export const MAX_ANSWER_LENGTH = 8 * 1024 * 1024;
+
+/** The answer as JSON; one over `max` characters is a 400 (asking for less), not a 500 or an exhausted heap. */
+function serializedAnswer(result: unknown, max: number): string {
+  const json = JSON.stringify(result);
+  if (json.length > max) {
+    throw badRequest(`The answer would take ${json.length} characters, more than the ${max} the platform sends`, [
+      "request: asks for too much at once; ask for less (a smaller limit, fewer ids)",
+    ]);
+  }
+  return json;
+}
+
 /** The request's Idempotency-Key (see IDEMPOTENCY_KEY_HEADER), or undefined; 400 when malformed. */
 function idempotencyKey(request: FastifyRequest): string | undefined {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
@@ -88,14 +105,31 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
     method: def.method,
     url: def.path,
     config: { routeName: name },
+    // A request without a usable key is refused before its body is read and parsed: callers
+    // without a key cannot make the platform parse large bodies (the full check runs in the unit).
+    ...(def.auth === "none"
+      ? {}
+      : {
+          onRequest: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+            try {
+              presentedKey(def.auth as "apiKey" | "orgApiKey", request.headers);
+              done();
+            } catch (error) {
+              done(error as Error);
+            }
+          },
+        }),
     handler: async (request, reply) => {
       const at = ctx.now().toISOString();
       const origin = ctx.origin(request);
       let replayed = false;
       // The key is checked in the same snapshot (or write) as the request it authorizes, and
       // before the input: a caller without a valid key learns nothing from a 400.
-      const run = (): RouteResponse<RouteName> => {
+      // The answer is checked and serialized inside the unit of work: a write is kept only
+      // together with an answer that can be sent (one that cannot rolls the write back).
+      const run = (): string => {
         const auth = authenticate(ctx.store, def.auth, request.headers);
+        request.callerOrgId = auth?.org.id;
         const params = parsePart(def.params, request.params, "path parameters");
         const query = parsePart(def.query, request.query, "query");
         let rawBody = request.body;
@@ -103,32 +137,37 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
         const body = parsePart(def.body, rawBody, "body");
         const key = def.method === "POST" ? idempotencyKey(request) : undefined;
         const context = { params, query, body, auth, store: ctx.store, catalog: ctx.catalog, at, origin, request, reply } as HandlerContext<RouteName>;
-        if (key === undefined) return handler(context);
-        const once = ctx.store.idempotency.once(
-          {
-            scope: auth?.kind === "project" ? `project:${auth.project.id}` : `org:${auth?.org.id}`,
-            key,
-            fingerprint: `${name}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(body ?? null)}`,
-            status: def.successStatus,
-            at,
-            now: ctx.now,
-          },
-          () => handler(context),
-        );
-        replayed = once.replayed;
-        return once.answer;
-      };
-      const result = await (WRITE_METHODS.has(def.method) ? ctx.store.write(run) : ctx.store.read(run));
-      if (replayed) reply.header("idempotent-replayed", "true");
-      if (ctx.validateResponses) {
-        const checked = def.response.safeParse(result);
-        if (!checked.success) {
-          request.log.error({ route: name, issues: checked.error.issues }, "response does not match the contract");
-          throw new ApiError(500, "internal_error", "The platform produced an invalid response.");
+        let result: RouteResponse<RouteName>;
+        if (key === undefined) {
+          result = handler(context);
+        } else {
+          const once = ctx.store.idempotency.once(
+            {
+              scope: auth?.kind === "project" ? `project:${auth.project.id}` : `org:${auth?.org.id}`,
+              key,
+              fingerprint: `${name}\n${JSON.stringify(params ?? null)}\n${JSON.stringify(body ?? null)}`,
+              status: def.successStatus,
+              at,
+              now: ctx.now,
+            },
+            () => handler(context),
+          );
+          replayed = once.replayed;
+          result = once.answer;
         }
-      }
-      reply.code(def.successStatus);
-      return result;
+        if (ctx.validateResponses) {
+          const checked = def.response.safeParse(result);
+          if (!checked.success) {
+            request.log.error({ route: name, issues: checked.error.issues }, "response does not match the contract");
+            throw new ApiError(500, "internal_error", "The platform produced an invalid response.");
+          }
+        }
+        return serializedAnswer(result, ctx.maxAnswerLength ?? MAX_ANSWER_LENGTH);
+      };
+      const payload = await (WRITE_METHODS.has(def.method) ? ctx.store.write(run) : ctx.store.read(run));
+      if (replayed) reply.header("idempotent-replayed", "true");
+      reply.code(def.successStatus).type("application/json; charset=utf-8");
+      return payload;
     },
   });
 }

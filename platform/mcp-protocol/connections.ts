@@ -6,7 +6,8 @@
  * a value stays encoded). Named accounts win; else the accounts of the named users; with
  * neither, the user `default` (the platform's user when a connection names none).
  */
-import { routes } from "../../api";
+import { MAX_IDS_PER_REQUEST, routes, UserId } from "../../api";
+import { badRequest } from "../errors";
 import type { ConnectedAccountRecord, McpServerRecord, Store } from "../store";
 
 export const DEFAULT_USER_ID = "default";
@@ -26,7 +27,24 @@ function decodeValue(text: string): string {
   }
 }
 
-/** The caller a request URL names. */
+/**
+ * The URL's ids within the limits URL generation keeps (api/common.ts): at most
+ * MAX_IDS_PER_REQUEST of each list, every user id a `UserId` (an instance is recorded per user,
+ * and must be deletable by its path); else a 400 naming the parameter.
+ */
+function checkCallerIds(lists: Record<string, string[]>): void {
+  const errors: string[] = [];
+  for (const [name, values] of Object.entries(lists)) {
+    if (values.length > MAX_IDS_PER_REQUEST) errors.push(`${name}: at most ${MAX_IDS_PER_REQUEST} distinct values, got ${values.length}`);
+  }
+  lists.user_id!.forEach((userId, i) => {
+    const checked = UserId.safeParse(userId);
+    if (!checked.success) errors.push(`user_id.${i}: ${checked.error.issues[0]!.message}`);
+  });
+  if (errors.length) throw badRequest(`Invalid query: ${errors.join("; ")}`, errors);
+}
+
+/** The caller a request URL names; a 400 when its ids are over the limits. */
 export function callerOf(url: string): Caller {
   const query = url.includes("?") ? url.slice(url.indexOf("?") + 1) : "";
   const lists: Record<string, string[]> = { user_id: [], connected_account_ids: [] };
@@ -40,6 +58,7 @@ export function callerOf(url: string): Caller {
       if (value !== "" && !list.includes(value)) list.push(value);
     }
   }
+  checkCallerIds(lists);
   return {
     userIds: lists.user_id!.length ? lists.user_id! : [DEFAULT_USER_ID],
     connectedAccountIds: lists.connected_account_ids!,

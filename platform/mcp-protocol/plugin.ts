@@ -19,7 +19,7 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_HEADERS, REQUEST_ID_HEADER } from "../../api";
-import { authenticate } from "../auth";
+import { authenticate, presentedKey } from "../auth";
 import { ApiError, badRequest } from "../errors";
 import type { PlatformContext } from "../http/handlers";
 import type { McpServerRecord, Store } from "../store";
@@ -55,6 +55,8 @@ function serverFor(store: Store, serverId: string, request: FastifyRequest): Mcp
       });
     }
   }
+  // The request is the server's project's: its organization sees it in /_local/requests.
+  request.callerOrgId = project.org_id;
   return server;
 }
 
@@ -126,6 +128,17 @@ export default async function mcpProtocol(app: FastifyInstance, ctx: PlatformCon
     method: [...METHODS],
     url: MCP_ENDPOINT_PATH,
     config: { routeName: "mcpProtocol" },
+    // Where the project requires its key (require_mcp_api_key), a request without a usable one is
+    // refused before its body is read, as on the REST routes; the full check runs in the handler.
+    // Without that setting the endpoint takes no key, and nothing is refused here.
+    onRequest: async (request) => {
+      const { serverId } = request.params as { serverId: string };
+      const requiresKey = await store.read(() => {
+        const server = store.mcp.getById(serverId);
+        return server !== undefined && store.projects.get(server.project_id)?.config.require_mcp_api_key === true;
+      });
+      if (requiresKey) presentedKey("apiKey", request.headers);
+    },
     handler: async (request, reply) => {
       const { serverId } = request.params as { serverId: string };
       const server = await store.read(() => serverFor(store, serverId, request));

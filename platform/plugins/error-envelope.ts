@@ -1,13 +1,17 @@
 /**
  * Every failure answers the spec's error envelope (errors.ts): an `ApiError` a handler or hook
  * threw, Fastify's own 4xx refusals (bad JSON, body too large, bad media type), the router's
- * refusals (`routerError`, given to Fastify as `frameworkErrors`), and any other exception as a
- * 500 with a generic message (the details go to stderr).
+ * refusals (`routerError`, given to Fastify as `frameworkErrors`), node's HTTP parser's
+ * refusals before any route runs (`clientError`, given as `clientErrorHandler`: a URL or headers
+ * over 16 KB, a folded header, a request not received within the request timeout), and any
+ * other exception as a 500 with a generic message (the details go to stderr).
  */
+import type { Socket } from "node:net";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { REQUEST_ID_HEADER } from "../../api";
 import { ApiError, envelope, type ErrorSlug } from "../errors";
+import { newId } from "../ids";
 
 /** The router's limit on a path parameter (user ids of MCP instances may be long; Fastify's default is 100). */
 export const MAX_PARAM_LENGTH = 2048;
@@ -29,8 +33,12 @@ function slugForStatus(status: number): ErrorSlug {
       return "method_not_allowed";
     case 409:
       return "conflict";
+    case 408:
+      return "request_timeout";
     case 413:
       return "payload_too_large";
+    case 431:
+      return "headers_too_large";
     case 415:
       return "unsupported_media_type";
     case 429:
@@ -70,6 +78,52 @@ export function routerError(error: FastifyError, request: FastifyRequest, reply:
       : "The URL path is not valid: it has a malformed %-escape.";
   sendError(new ApiError(400, "validation_error", message, { errors: [`path: ${message}`] }), request, reply);
 }
+
+/** What node's HTTP parser refused (the error of a `clientError` event) as an ApiError. */
+function fromClientError(error: NodeJS.ErrnoException): ApiError {
+  switch (error.code) {
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return new ApiError(408, "request_timeout", "The request was not received in full within the platform's request timeout.");
+    case "HPE_HEADER_OVERFLOW":
+      return new ApiError(431, "headers_too_large", "The request's URL and headers are larger than the platform accepts (16 KB).", {
+        errors: ["headers: the URL and headers together must be at most 16 KB"],
+      });
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return new ApiError(413, "payload_too_large", "The request body's chunk extensions are larger than the platform accepts.");
+    default: {
+      const reason = (error as { reason?: string }).reason ?? "malformed request";
+      return new ApiError(400, "validation_error", `The request is not valid HTTP/1.1: ${reason}.`, {
+        errors: [`headers: ${reason} (folded header lines, bad characters in a name or value, or a conflicting length)`],
+      });
+    }
+  }
+}
+
+/**
+ * Node's HTTP parser refused a request before Fastify saw it: the envelope, written on the
+ * socket, then the connection closed (nothing after a malformed request can be trusted). Like
+ * node's own handler, nothing is written once an answer has begun or the socket is gone.
+ */
+export function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const answering = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !answering?.headersSent) {
+    const apiError = fromClientError(error);
+    const requestId = newId("req");
+    const body = JSON.stringify(envelope(apiError, requestId));
+    // Closed once the answer is flushed (a malformed or timed-out request leaves nothing to read).
+    socket.end(
+      `HTTP/1.1 ${apiError.status} ${STATUS_TEXT[apiError.status] ?? "Error"}\r\n` +
+        `content-type: application/json; charset=utf-8\r\n${REQUEST_ID_HEADER}: ${requestId}\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+      () => socket.destroy(),
+    );
+    return;
+  }
+  socket.destroy();
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 408: "Request Timeout", 413: "Payload Too Large", 431: "Request Header Fields Too Large" };
 
 async function errorEnvelope(app: FastifyInstance, options: ErrorEnvelopeOptions): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -5,18 +5,24 @@
  * Not part of the API contract; documented in platform/README.md.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticate, type OrgAuth } from "../auth";
+import { authenticate, presentedKey, type OrgAuth } from "../auth";
 import { badRequest, notFound } from "../errors";
 import type { PlatformContext } from "../http/handlers";
 import { parseInput } from "../http/validation";
 import { createAuthConfig, NewAuthConfigInput, presentAuthConfig } from "../services/auth-configs";
 
 export default async function localRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
-  const orgAuth = (request: FastifyRequest): OrgAuth => authenticate(ctx.store, "orgApiKey", request.headers);
+  const orgAuth = (request: FastifyRequest): OrgAuth => {
+    const auth = authenticate(ctx.store, "orgApiKey", request.headers);
+    request.callerOrgId = auth.org.id;
+    return auth;
+  };
 
   app.get("/_local/health", { config: { routeName: "_local.health" } }, async () => ({ status: "ok" }));
 
-  app.post("/_local/auth_configs", { config: { routeName: "_local.createAuthConfig" } }, async (request, reply) => {
+  // Refused before the body is parsed when no usable organization key is sent (as the v3 routes).
+  const keyFirst = { onRequest: async (request: FastifyRequest) => void presentedKey("orgApiKey", request.headers) };
+  app.post("/_local/auth_configs", { config: { routeName: "_local.createAuthConfig" }, ...keyFirst }, async (request, reply) => {
     const auth = orgAuth(request);
     const body = parseInput(NewAuthConfigInput, request.body ?? {}, "body");
     const at = ctx.now().toISOString();
@@ -34,16 +40,15 @@ export default async function localRoutes(app: FastifyInstance, ctx: PlatformCon
     return { items: ctx.store.authConfigs.list(project.id).map((record) => presentAuthConfig(ctx.store, ctx.catalog, record)) };
   });
 
+  // Each organization sees (and clears) only the requests of callers that authenticated as it.
   app.get("/_local/requests", { config: { routeName: "_local.requests" } }, async (request) => {
-    orgAuth(request);
-    return { items: app.requestLog.entries() };
+    const auth = orgAuth(request);
+    return { items: app.requestLog.entries({ orgId: auth.org.id }) };
   });
 
   app.delete("/_local/requests", { config: { routeName: "_local.clearRequests" } }, async (request) => {
-    orgAuth(request);
-    const cleared = app.requestLog.count();
-    app.requestLog.clear();
-    return { cleared };
+    const auth = orgAuth(request);
+    return { cleared: app.requestLog.clear({ orgId: auth.org.id }) };
   });
 
   // The OAuth authorization page a connected account's redirect_url points at. No key:
@@ -56,8 +61,9 @@ export default async function localRoutes(app: FastifyInstance, ctx: PlatformCon
     ctx.store.transaction(() =>
       ctx.store.connectedAccounts.update(account.id, { status: "ACTIVE", redirectUrl: null }, at),
     );
-    if (account.callback_url) {
-      const target = new URL(account.callback_url);
+    // Only to an http(s) callback (the API accepts no other; a row of an older version may hold one).
+    const target = account.callback_url ? URL.parse(account.callback_url) : null;
+    if (target && (target.protocol === "http:" || target.protocol === "https:")) {
       target.searchParams.set("status", "success");
       target.searchParams.set("connected_account_id", account.id);
       return reply.redirect(target.toString(), 302);

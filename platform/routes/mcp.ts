@@ -3,12 +3,12 @@
  * for every user id it is given (api/mcp-urls.ts builds the URLs).
  */
 import type { z } from "zod";
-import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, generatedMcpUrls, type ListMcpServersQuery, type McpServerPage } from "../../api";
+import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, generationIds, type ListMcpServersQuery, type McpServerPage } from "../../api";
 import type { Catalog } from "../catalog";
 import { badRequest, notFound } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { pageNumbers, pageWindow, type PageWindow } from "../pagination";
-import { mcpBaseUrl, presentMcpServer } from "../services/mcp";
+import { checkedGeneratedMcpUrls, mcpBaseUrl, presentMcpServer } from "../services/mcp";
 import type { McpServerRecord, OrderBy, OrderDirection, Project, Store } from "../store";
 
 /** Checks references of a create or update body; throws one 400 listing every unknown one. */
@@ -141,16 +141,19 @@ export const mcpHandlers = {
 
   generateMcpUrl: ({ body, auth, store, at, origin }) => {
     const server = liveServer(store, auth.project.id, body.mcp_server_id);
-    const accountIds = body.connected_account_ids ?? [];
-    const userIds = body.user_ids ?? [];
+    // Repeats count once: each id costs a look-up or a write and a URL in the answer.
+    const { accountIds, userIds } = generationIds(body);
     const errors: string[] = [];
-    accountIds.forEach((id, i) => {
+    accountIds.forEach((id) => {
       if (!store.connectedAccounts.get(auth.project.id, id)) {
+        const i = body.connected_account_ids!.indexOf(id);
         errors.push(`connected_account_ids[${i}]: no connected account ${JSON.stringify(id)} in this project`);
       }
     });
     if (errors.length) throw badRequest(`Invalid body: ${errors.join("; ")}`, errors);
-    for (const userId of new Set(userIds)) store.mcp.upsertInstance(server.id, userId, at);
-    return generatedMcpUrls(mcpBaseUrl(origin, server.id), body);
+    // Everything is checked (the answer's size too) before the first instance is recorded.
+    const urls = checkedGeneratedMcpUrls(mcpBaseUrl(origin, server.id), body);
+    for (const userId of userIds) store.mcp.upsertInstance(server.id, userId, at);
+    return urls;
   },
 } satisfies HandlerGroup;

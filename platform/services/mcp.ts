@@ -4,9 +4,17 @@
  * A server's `mcp_url` is `<origin>/v3/mcp/<server id>/mcp`, where the platform speaks the MCP
  * protocol (platform/mcp-protocol/). The URLs of URL generation are api/mcp-urls.ts's.
  */
-import type { McpServer } from "../../api";
+import {
+  MAX_GENERATED_URLS_LENGTH,
+  generatedMcpUrls,
+  generatedMcpUrlsLength,
+  type GenerateMcpUrlBody,
+  type GenerateMcpUrlResponse,
+  type McpServer,
+} from "../../api";
 import type { Catalog } from "../catalog";
 import { mcpCommands } from "../mcp-protocol/setup-commands";
+import { badRequest } from "../errors";
 import type { McpServerRecord } from "../store";
 
 export function mcpBaseUrl(origin: string, serverId: string): string {
@@ -38,3 +46,17 @@ export function presentMcpServer(catalog: Catalog, record: McpServerRecord, orig
   };
 }
 
+/**
+ * The URLs of URL generation (api/mcp-urls.ts), or a 400 when the answer would be longer than
+ * MAX_GENERATED_URLS_LENGTH: its length is computed first, before anything is built or recorded.
+ */
+export function checkedGeneratedMcpUrls(base: string, body: GenerateMcpUrlBody): GenerateMcpUrlResponse {
+  const length = generatedMcpUrlsLength(base, body);
+  if (length > MAX_GENERATED_URLS_LENGTH) {
+    throw badRequest(
+      `The generated URLs would take ${length} characters, more than the ${MAX_GENERATED_URLS_LENGTH} URL generation answers with`,
+      [`user_ids: with connected_account_ids, too many or too long ids for one answer (${length} characters); send fewer or shorter ids`],
+    );
+  }
+  return generatedMcpUrls(base, body);
+}

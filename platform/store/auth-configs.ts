@@ -1,10 +1,10 @@
 /** Auth configs: made through the v3 API or the local admin surface; soft-deleted. */
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
-import type { Db } from "./db";
+import { sealClearColumn, type Db } from "./db";
 import { int, likePattern, toJson } from "./json";
-import { columns, flag, json, rowReader, text, type ColumnReader } from "./rows";
-import { openSecret, sealSecret } from "./secrets";
+import { columns, flag, json, rowReader, sealedJson, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface AuthConfigRecord {
   id: string;
@@ -36,20 +36,17 @@ const COLUMNS =
 /** Soft-deleted rows are invisible to every read. */
 const LIVE = "deleted_at IS NULL";
 
-/** Secret maps (credentials, shared credentials, the proxy's key) go through secrets.ts. */
-const sealMap = (value: unknown): string => sealSecret(toJson(value));
-const secretMap = <T>(fallback: T): ColumnReader<T> => {
-  const parse = json(fallback);
-  return (value) => parse(openSecret(value));
-};
-
-const toRecord = rowReader<AuthConfigRecord>({
+/**
+ * The record's columns. The secret maps (credentials, shared credentials, the proxy's key) are
+ * sealed at rest (secrets.ts), so their readers need the store's Secrets.
+ */
+const recordReader = (secrets: Secrets): RowReader<AuthConfigRecord> => rowReader<AuthConfigRecord>({
   ...columns(text, "id", "uuid", "project_id", "toolkit_slug", "name", "auth_scheme", "type", "status", "created_by", "created_at", "updated_at"),
   is_platform_managed: flag,
-  credentials: secretMap({}),
+  credentials: sealedJson(secrets, {}),
   restrict_to_following_tools: json([]),
-  proxy_config: secretMap<ProxyConfigRecord | null>(null),
-  shared_credentials: secretMap({}),
+  proxy_config: sealedJson<ProxyConfigRecord | null>(secrets, null),
+  shared_credentials: sealedJson(secrets, {}),
   tools_for_connected_account_creation: json([]),
 });
 
@@ -88,7 +85,19 @@ export interface AuthConfigChange {
 }
 
 export class AuthConfigStore {
-  constructor(private readonly db: Db) {}
+  private readonly toRecord: RowReader<AuthConfigRecord>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+  ) {
+    this.toRecord = recordReader(secrets);
+  }
+
+  /** A secret map as stored: its JSON, sealed. */
+  private sealMap(value: unknown): string {
+    return this.secrets.seal(toJson(value));
+  }
 
   create(input: NewAuthConfig): AuthConfigRecord {
     const id = newId("ac");
@@ -105,13 +114,13 @@ export class AuthConfigStore {
         input.authScheme,
         input.type ?? "default",
         int(input.isPlatformManaged),
-        sealMap(input.credentials),
+        this.sealMap(input.credentials),
         toJson(input.restrictToFollowingTools ?? []),
         input.createdBy,
         input.at,
         input.at,
-        input.proxyConfig ? sealMap(input.proxyConfig) : null,
-        sealMap(input.sharedCredentials ?? {}),
+        input.proxyConfig ? this.sealMap(input.proxyConfig) : null,
+        this.sealMap(input.sharedCredentials ?? {}),
         toJson(input.toolsForConnectedAccountCreation ?? []),
       );
     return this.get(input.projectId, id)!;
@@ -119,7 +128,7 @@ export class AuthConfigStore {
 
   /** A live auth config of the project; another project's, or a deleted one, answers undefined. */
   get(projectId: string, id: string): AuthConfigRecord | undefined {
-    return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ? AND ${LIVE}`).get(id, projectId));
+    return this.toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM auth_configs WHERE id = ? AND project_id = ? AND ${LIVE}`).get(id, projectId));
   }
 
   /** Live auth configs of the project, oldest first; every one unless filtered. */
@@ -134,16 +143,16 @@ export class AuthConfigStore {
       args.push(pattern, pattern, pattern);
     }
     if (!filter.showDisabled) where.push("status = 'ENABLED'");
-    return toRecord.all(this.db.arrays(`SELECT ${COLUMNS} FROM auth_configs WHERE ${where.join(" AND ")} ORDER BY auto_id`), ...args);
+    return this.toRecord.all(this.db.arrays(`SELECT ${COLUMNS} FROM auth_configs WHERE ${where.join(" AND ")} ORDER BY auto_id`), ...args);
   }
 
   /** Sets the fields given; the others stay. */
   update(id: string, change: AuthConfigChange, at: string): void {
     const sets = ["updated_at = ?"];
     const args: SQLInputValue[] = [at];
-    if (change.credentials !== undefined) (sets.push("credentials = ?"), args.push(sealMap(change.credentials)));
-    if (change.proxyConfig !== undefined) (sets.push("proxy_config = ?"), args.push(change.proxyConfig ? sealMap(change.proxyConfig) : null));
-    if (change.sharedCredentials !== undefined) (sets.push("shared_credentials = ?"), args.push(sealMap(change.sharedCredentials)));
+    if (change.credentials !== undefined) (sets.push("credentials = ?"), args.push(this.sealMap(change.credentials)));
+    if (change.proxyConfig !== undefined) (sets.push("proxy_config = ?"), args.push(change.proxyConfig ? this.sealMap(change.proxyConfig) : null));
+    if (change.sharedCredentials !== undefined) (sets.push("shared_credentials = ?"), args.push(this.sealMap(change.sharedCredentials)));
     if (change.restrictToFollowingTools !== undefined)
       (sets.push("restrict_to_following_tools = ?"), args.push(toJson(change.restrictToFollowingTools)));
     if (change.toolsForConnectedAccountCreation !== undefined)
@@ -161,6 +170,14 @@ export class AuthConfigStore {
 
   connectionCount(id: string): number {
     return (this.db.stmt("SELECT COUNT(*) AS n FROM connected_accounts WHERE auth_config_id = ?").get(id) as { n: number }).n;
+  }
+
+  /** Seals the secret maps stored in clear by a version without sealing; answers how many. */
+  sealClearRows(): number {
+    return (["credentials", "shared_credentials", "proxy_config"] as const).reduce(
+      (sealed, column) => sealed + sealClearColumn(this.db, this.secrets, "auth_configs", column),
+      0,
+    );
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {

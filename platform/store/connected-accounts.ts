@@ -1,9 +1,10 @@
 /** Connected accounts: a user's connection under an auth config. */
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
-import type { Db } from "./db";
+import { sealClearColumn, type Db } from "./db";
 import { toJson, whereAnyOf } from "./json";
-import { columns, flag, json, nullableText, rowReader, text } from "./rows";
+import { columns, flag, nullableText, rowReader, sealedJson, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface ConnectedAccountRecord {
   id: string;
@@ -41,16 +42,24 @@ export interface ConnectedAccountFilter {
   newestFirst?: boolean;
 }
 
-const toRecord = rowReader<ConnectedAccountRecord>({
+/** The record's columns; `val` (keys, tokens) is sealed at rest (secrets.ts), so its reader needs the store's Secrets. */
+const recordReader = (secrets: Secrets): RowReader<ConnectedAccountRecord> => rowReader<ConnectedAccountRecord>({
   ...columns(text, "id", "uuid", "project_id", "auth_config_id", "auth_config_uuid", "user_id", "status", "auth_scheme", "created_at", "updated_at"),
   ...columns(text, "toolkit_slug", "auth_config_status"),
   ...columns(nullableText, "redirect_url", "callback_url"),
-  val: json({}),
+  val: sealedJson(secrets, {}),
   auth_config_is_platform_managed: flag,
 });
 
 export class ConnectedAccountStore {
-  constructor(private readonly db: Db) {}
+  private readonly toRecord: RowReader<ConnectedAccountRecord>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+  ) {
+    this.toRecord = recordReader(secrets);
+  }
 
   create(input: {
     projectId: string;
@@ -78,7 +87,7 @@ export class ConnectedAccountStore {
         input.userId,
         input.status,
         input.authScheme,
-        toJson(input.val),
+        this.secrets.seal(toJson(input.val)),
         input.redirectUrl(id),
         input.callbackUrl,
         input.at,
@@ -89,12 +98,12 @@ export class ConnectedAccountStore {
 
   /** A connected account of the project; another project's answers undefined. */
   get(projectId: string, id: string): ConnectedAccountRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
+    return this.toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ? AND ca.project_id = ?`).get(id, projectId));
   }
 
   /** By id alone: only for the local OAuth completion page, whose link carries the unguessable id. */
   getAnyProject(id: string): ConnectedAccountRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ?`).get(id));
+    return this.toRecord(this.db.stmt(`${SELECT} WHERE ca.id = ?`).get(id));
   }
 
   /** The project's accounts, oldest first unless `newestFirst`; each array filter matches any of its values. */
@@ -107,7 +116,7 @@ export class ConnectedAccountStore {
     anyOf("ca.auth_config_id", filter.authConfigIds);
     anyOf("ca.status", filter.statuses);
     const order = filter.newestFirst ? "ORDER BY ca.auto_id DESC" : "ORDER BY ca.auto_id";
-    return toRecord.all(this.db.arrays(`${SELECT} WHERE ${where.join(" AND ")} ${order}`), ...args);
+    return this.toRecord.all(this.db.arrays(`${SELECT} WHERE ${where.join(" AND ")} ${order}`), ...args);
   }
 
   /** Deletes the account (and, by cascade, its trigger instances). */
@@ -126,7 +135,7 @@ export class ConnectedAccountStore {
         change.status ?? current.status,
         change.redirectUrl !== undefined ? change.redirectUrl : current.redirect_url,
         change.callbackUrl !== undefined ? change.callbackUrl : current.callback_url,
-        change.val !== undefined ? toJson(change.val) : current.val,
+        change.val !== undefined ? this.secrets.seal(toJson(change.val)) : current.val,
         at,
         id,
       );
@@ -145,6 +154,11 @@ export class ConnectedAccountStore {
       count += Number(statement.run(projectId, userId, authConfigId).changes);
     }
     return count;
+  }
+
+  /** Seals credentials stored in clear by a version without sealing; answers how many. */
+  sealClearRows(): number {
+    return sealClearColumn(this.db, this.secrets, "connected_accounts", "val");
   }
 
   idForUuid(projectId: string, uuid: string): string | undefined {

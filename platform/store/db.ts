@@ -10,9 +10,10 @@
  * group-committed (transactions.ts), so concurrent writes share that fsync. The measurements
  * behind this choice are in bench/README.md ("Durability: synchronous = FULL").
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
+import { basename, dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { Secrets } from "./secrets";
 
 /** Prepared statements kept per database; statements built with dynamic SQL (IN lists, optional filters) count too. */
 const STATEMENT_CACHE_SIZE = 256;
@@ -129,6 +130,19 @@ function arrayStatement(prepared: StatementSync): ArrayStatement {
 function remember<T>(cache: Map<string, T>, sql: string, statement: T): void {
   if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   cache.set(sql, statement);
+}
+
+/**
+ * Seals the values of `table.column` still in clear (written by a version without sealing);
+ * answers how many. For Store's start-up, inside its transaction.
+ */
+export function sealClearColumn(db: Db, secrets: Secrets, table: string, column: string): number {
+  const clear = db
+    .stmt(`SELECT rowid AS id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL AND ${column} NOT LIKE 'sealed:%'`)
+    .all() as { id: number; value: string }[];
+  const update = db.stmt(`UPDATE ${table} SET ${column} = ? WHERE rowid = ?`);
+  for (const row of clear) update.run(secrets.seal(row.value), row.id);
+  return clear.length;
 }
 
 /** Each entry moves the schema from version i to i+1; never edit a shipped entry, append. */
@@ -341,15 +355,66 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX webhook_deliveries_project ON webhook_deliveries(project_id, auto_id);
   `,
+  // 5: a revoked key never comes back (store/retired-keys.ts). The hash of every key revoked
+  // (regenerate) or deleted (with its project) is kept, by triggers, also through cascades;
+  // inserting a key with a kept hash aborts. Keys deleted before this version left no trace.
+  `
+  CREATE TABLE retired_keys (
+    key_hash BLOB PRIMARY KEY,
+    retired_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+  INSERT OR IGNORE INTO retired_keys SELECT key_hash, deleted_at FROM project_keys WHERE deleted_at IS NOT NULL;
+  INSERT OR IGNORE INTO retired_keys SELECT key_hash, revoked_at FROM org_keys WHERE revoked_at IS NOT NULL;
+  CREATE TRIGGER project_keys_revoked AFTER UPDATE OF deleted_at ON project_keys WHEN NEW.deleted_at IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (NEW.key_hash, NEW.deleted_at); END;
+  CREATE TRIGGER project_keys_deleted AFTER DELETE ON project_keys
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (OLD.key_hash, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); END;
+  CREATE TRIGGER org_keys_revoked AFTER UPDATE OF revoked_at ON org_keys WHEN NEW.revoked_at IS NOT NULL
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (NEW.key_hash, NEW.revoked_at); END;
+  CREATE TRIGGER org_keys_deleted AFTER DELETE ON org_keys
+    BEGIN INSERT OR IGNORE INTO retired_keys VALUES (OLD.key_hash, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')); END;
+  CREATE TRIGGER project_keys_not_retired BEFORE INSERT ON project_keys
+    WHEN EXISTS (SELECT 1 FROM retired_keys WHERE key_hash = NEW.key_hash)
+    BEGIN SELECT RAISE(ABORT, 'a revoked key is never issued again'); END;
+  CREATE TRIGGER org_keys_not_retired BEFORE INSERT ON org_keys
+    WHEN EXISTS (SELECT 1 FROM retired_keys WHERE key_hash = NEW.key_hash)
+    BEGIN SELECT RAISE(ABORT, 'a revoked key is never issued again'); END;
+  `,
+  // 6: facts about the store itself, by name: the check value of the secret key (store/secrets.ts).
+  `
+  CREATE TABLE store_meta (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  ) WITHOUT ROWID;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
+/** The folder the CLI keeps its database in by default (cli.ts DEFAULT_DB). */
+const DEFAULT_FOLDER = ".integration-platform";
+
+/**
+ * The database's folder and file, readable by their owner only: the file is created 0600 before
+ * SQLite opens it (SQLite gives the WAL and SHM files the database file's mode) and an existing
+ * one, its WAL and SHM are set to 0600; a folder created here is 0700, as is the default folder
+ * of an earlier version. Another existing folder (`--db /tmp/x.db`) is left as it is.
+ */
+function secureFiles(path: string): void {
+  const folder = dirname(path);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (basename(folder) === DEFAULT_FOLDER) chmodSync(folder, 0o700);
+  closeSync(openSync(path, "a", 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 export function openDatabase(path: string): DatabaseSync {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") secureFiles(path);
   const db = new DatabaseSync(path);
   try {
     db.exec("PRAGMA journal_mode = WAL");
+    // Freed space is zeroed: a secret sealed in place (or a deleted row) leaves no clear copy behind.
+    db.exec("PRAGMA secure_delete = ON");
     db.exec("PRAGMA synchronous = FULL");
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA busy_timeout = 5000");

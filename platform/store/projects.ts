@@ -1,10 +1,10 @@
 /** Projects, their configuration and their API keys. */
 import type { ProjectConfig } from "../../api";
 import { newId } from "../ids";
-import type { Db } from "./db";
+import { sealClearColumn, type Db } from "./db";
 import { fromJson, toJson } from "./json";
-import { columns, flag, integer, nullableText, rowReader, text } from "./rows";
-import { openSecret, sealSecret } from "./secrets";
+import { columns, flag, integer, nullableText, rowReader, sealedText, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface Project {
   auto_id: number;
@@ -55,10 +55,11 @@ const PROJECT_COLUMNS =
 const KEY_COLUMNS =
   "auto_id, id, project_id, org_member_id, name, key_hash, key_last4, created_at, updated_at, deleted_at";
 
-const toProject = rowReader<Project>({
+/** The record's columns; `webhook_secret` is sealed at rest (secrets.ts), so its reader needs the store's Secrets. */
+const projectReader = (secrets: Secrets): RowReader<Project> => rowReader<Project>({
   ...columns(text, "id", "org_id", "name", "email", "created_at", "updated_at"),
   ...columns(nullableText, "webhook_url", "event_webhook_url", "last_subscribed_at", "webhook_version"),
-  webhook_secret: openSecret,
+  webhook_secret: sealedText(secrets),
   auto_id: integer,
   triggers_enabled: flag,
   is_new_webhook: flag,
@@ -74,7 +75,14 @@ const toKey = rowReader<ProjectKey>({
 });
 
 export class ProjectStore {
-  constructor(private readonly db: Db) {}
+  private readonly toProject: RowReader<Project>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: Secrets,
+  ) {
+    this.toProject = projectReader(secrets);
+  }
 
   create(input: { id?: string; orgId: string; name: string; email: string; config: ProjectConfig; webhookSecret: string; at: string }): Project {
     const id = input.id ?? newId("proj");
@@ -83,22 +91,22 @@ export class ProjectStore {
         `INSERT INTO projects (id, org_id, name, email, created_at, updated_at, webhook_secret, webhook_version, config)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'V3', ?)`,
       )
-      .run(id, input.orgId, input.name, input.email, input.at, input.at, sealSecret(input.webhookSecret), toJson(input.config));
+      .run(id, input.orgId, input.name, input.email, input.at, input.at, this.secrets.seal(input.webhookSecret), toJson(input.config));
     return this.get(id)!;
   }
 
   get(id: string): Project | undefined {
-    return toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
+    return this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
   }
 
   /** A project of the organization; another organization's answers undefined. */
   getInOrg(orgId: string, id: string): Project | undefined {
-    return toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
+    return this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
   }
 
   /** Names are unique within an organization, compared case-insensitively. */
   findByName(orgId: string, name: string): Project | undefined {
-    return toProject(
+    return this.toProject(
       this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? AND name = ? COLLATE NOCASE`).get(orgId, name),
     );
   }
@@ -108,13 +116,13 @@ export class ProjectStore {
     return this.db
       .stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id DESC`)
       .all(orgId)
-      .map((row) => toProject(row)!);
+      .map((row) => this.toProject(row)!);
   }
 
   first(orgId?: string): Project | undefined {
     return orgId
-      ? toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
-      : toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
+      ? this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
+      : this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
   }
 
   /** Deletes the project; keys and every object in it go with it (foreign keys cascade). */
@@ -132,7 +140,7 @@ export class ProjectStore {
    */
   setWebhook(id: string, webhook: { url: string | null; version: string; secret?: string }, at: string): void {
     if (webhook.secret !== undefined) {
-      this.db.stmt("UPDATE projects SET webhook_secret = ? WHERE id = ?").run(sealSecret(webhook.secret), id);
+      this.db.stmt("UPDATE projects SET webhook_secret = ? WHERE id = ?").run(this.secrets.seal(webhook.secret), id);
     }
     this.db
       .stmt("UPDATE projects SET webhook_url = ?, webhook_version = ?, last_subscribed_at = COALESCE(?, last_subscribed_at), updated_at = ? WHERE id = ?")
@@ -168,5 +176,10 @@ export class ProjectStore {
 
   count(): number {
     return (this.db.stmt("SELECT COUNT(*) AS n FROM projects").get() as { n: number }).n;
+  }
+
+  /** Seals webhook secrets stored in clear by a version without sealing; answers how many. */
+  sealClearRows(): number {
+    return sealClearColumn(this.db, this.secrets, "projects", "webhook_secret");
   }
 }

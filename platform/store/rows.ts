@@ -9,6 +9,7 @@
 import type { ArrayStatement } from "./db";
 import type { SQLInputValue } from "node:sqlite";
 import { bool, fromJson } from "./json";
+import type { Secrets } from "./secrets";
 
 export type ColumnReader<T> = (value: unknown) => T;
 
@@ -25,6 +26,12 @@ export const json = <T>(fallback: T): ColumnReader<T> => (value) => fromJson(val
 export function columns<T, const N extends string>(read: ColumnReader<T>, ...names: N[]): { readonly [K in N]: ColumnReader<T> } {
   return Object.fromEntries(names.map((name) => [name, read])) as { [K in N]: ColumnReader<T> };
 }
+/** A TEXT column sealed at rest (secrets.ts), opened; NULL stays null. */
+export const sealedText = (secrets: Secrets): ColumnReader<string | null> => (value) =>
+  typeof value === "string" ? secrets.open(value) : null;
+/** A JSON text column sealed at rest, opened and parsed; `fallback` when it is not JSON. */
+export const sealedJson = <T>(secrets: Secrets, fallback: T): ColumnReader<T> => (value) =>
+  fromJson(typeof value === "string" ? secrets.open(value) : value, fallback);
 
 /** A reader for every field of `R`, under the field's column name. */
 export type RowSchema<R> = { readonly [K in keyof R]-?: ColumnReader<R[K]> };

@@ -6,8 +6,8 @@
 import { newId } from "../ids";
 import type { Db } from "./db";
 import { toJson } from "./json";
-import { columns, json, rowReader, text } from "./rows";
-import { openSecret } from "./secrets";
+import { columns, json, rowReader, sealedText, text, type RowReader } from "./rows";
+import type { Secrets } from "./secrets";
 
 export interface WebhookSubscriptionRecord {
   id: string;
@@ -24,14 +24,25 @@ export interface WebhookSubscriptionRecord {
 const SELECT = `SELECT w.id, w.project_id, w.webhook_url, w.version, w.enabled_events, p.webhook_secret AS secret, w.created_at, w.updated_at
   FROM webhook_subscriptions w JOIN projects p ON p.id = w.project_id`;
 
-const toRecord = rowReader<WebhookSubscriptionRecord>({
-  ...columns(text, "id", "project_id", "webhook_url", "version", "created_at", "updated_at"),
-  enabled_events: json<string[]>([]),
-  secret: (value) => openSecret(value) ?? "",
-});
+/** The record's columns; the secret is sealed at rest (secrets.ts), so its reader needs the store's Secrets. */
+const recordReader = (secrets: Secrets): RowReader<WebhookSubscriptionRecord> => {
+  const secret = sealedText(secrets);
+  return rowReader<WebhookSubscriptionRecord>({
+    ...columns(text, "id", "project_id", "webhook_url", "version", "created_at", "updated_at"),
+    enabled_events: json<string[]>([]),
+    secret: (value) => secret(value) ?? "",
+  });
+};
 
 export class WebhookSubscriptionStore {
-  constructor(private readonly db: Db) {}
+  private readonly toRecord: RowReader<WebhookSubscriptionRecord>;
+
+  constructor(
+    private readonly db: Db,
+    secrets: Secrets,
+  ) {
+    this.toRecord = recordReader(secrets);
+  }
 
   create(input: { projectId: string; webhookUrl: string; version: string; enabledEvents: string[]; at: string }): WebhookSubscriptionRecord {
     const id = newId("whs");
@@ -46,12 +57,12 @@ export class WebhookSubscriptionStore {
 
   /** The project's subscription by id; another project's answers undefined. */
   get(projectId: string, id: string): WebhookSubscriptionRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE w.id = ? AND w.project_id = ?`).get(id, projectId));
+    return this.toRecord(this.db.stmt(`${SELECT} WHERE w.id = ? AND w.project_id = ?`).get(id, projectId));
   }
 
   /** The project's subscription, if it has one. */
   ofProject(projectId: string): WebhookSubscriptionRecord | undefined {
-    return toRecord(this.db.stmt(`${SELECT} WHERE w.project_id = ?`).get(projectId));
+    return this.toRecord(this.db.stmt(`${SELECT} WHERE w.project_id = ?`).get(projectId));
   }
 
   update(id: string, change: { webhookUrl?: string; version?: string; enabledEvents?: string[] }, at: string): void {

@@ -103,7 +103,7 @@ describe("parseCommandLine", () => {
   it("applies defaults and reads chaos from the flag or the environment", () => {
     expect(parseCommandLine(["serve"], {})).toEqual({
       command: "serve",
-      options: { port: 8080, host: "127.0.0.1", db: DEFAULT_DB, seed: "none", log: false },
+      options: { port: 8080, host: "127.0.0.1", db: DEFAULT_DB, seed: "none", requestTimeoutSeconds: 30, maxConnections: 1024, log: false },
     });
     const chaos = parseCommandLine(["serve", "--chaos", "rate429=0.5"], {});
     expect(chaos.command === "serve" && chaos.options.chaos).toEqual({ rate429: 0.5 });

@@ -205,6 +205,20 @@ describe("MCP endpoint: the project's require_mcp_api_key", () => {
     const client = await connect(server.mcp_url, { "x-api-key": h.apiKey });
     expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["GITHUB_CREATE_ISSUE"]);
   });
+
+  it("refuses a request without a key before reading its body only where the key is required", async () => {
+    const server = await createServer({ name: "Body Check", allowed_tools: ["GITHUB_CREATE_ISSUE"] });
+    const post = () =>
+      fetch(server.mcp_url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json, text/event-stream" }, body: "{not json" });
+    // Not required: the body is read, and its JSON refused.
+    const open = await post();
+    expect(open.status).toBe(400);
+    await setRequireKey(true);
+    // Required: the missing key is the answer, whatever the body.
+    const locked = await post();
+    expect(locked.status).toBe(401);
+    expect(((await locked.json()) as { error: { message: string } }).error.message).toContain("x-api-key");
+  });
 });
 
 describe("MCP endpoint: unknown and deleted servers", () => {

@@ -27,12 +27,12 @@ export {
   InvalidResponseError,
   type ResponseIssue,
 } from "./errors";
-export { collect, cursorPages, iterateCursor, numberedPages, iteratePages } from "./pagination";
+export { collect, cursorPages, numberedPages, PagePromise, type Paging } from "./pagination";
 export { RETRY_POLICY, RETRYABLE_STATUSES, type RetryClass } from "./retry";
 export { serializeQuery } from "./query";
 export { closeSharedDispatcher } from "./dispatcher";
 export type { RequestOptions, ItemOf } from "./types";
-export type { APIResource } from "./areas/resource";
+export type { APIResource, ListPromise } from "./areas/resource";
 export type { SessionResource } from "./areas/session";
 export type { ProjectsResource } from "./areas/projects";
 export type { ConfigResource } from "./areas/config";

@@ -7,24 +7,32 @@ import { json, rejection, testClient, type TestServer, useTestServer } from "./h
 let server: TestServer;
 useTestServer((s) => (server = s));
 
+/** Answers `pages` in turn; asserts that `for await` over `list` yields the items `ids`, asking for `urls`. */
+async function expectEveryPage(
+  pages: unknown[],
+  list: (client: ReturnType<typeof testClient>) => AsyncIterable<{ id: string }>,
+  ids: string[],
+  urls: string[],
+): Promise<void> {
+  server.script(...pages.map((page) => json(200, page)));
+  const seen: string[] = [];
+  for await (const item of list(testClient(server.url))) seen.push(item.id);
+  expect(seen).toEqual(ids);
+  expect(server.requests.map((r) => r.url)).toEqual(urls);
+}
+
 describe("cursor style", () => {
   it("follows next_cursor through every page of projects (items under data)", async () => {
-    server.script(
-      json(200, cursorPage("data", [project("p1"), project("p2")], "c2", 1, 3)),
-      json(200, cursorPage("data", [project("p3"), project("p4")], "c3", 2, 3)),
-      json(200, cursorPage("data", [project("p5")], null, 3, 3)),
+    await expectEveryPage(
+      [
+        cursorPage("data", [project("p1"), project("p2")], "c2", 1, 3),
+        cursorPage("data", [project("p3"), project("p4")], "c3", 2, 3),
+        cursorPage("data", [project("p5")], null, 3, 3),
+      ],
+      (client) => client.projects.list({ limit: 2 }),
+      ["p1", "p2", "p3", "p4", "p5"],
+      ["/api/v3/org/owner/project/list?limit=2", "/api/v3/org/owner/project/list?limit=2&cursor=c2", "/api/v3/org/owner/project/list?limit=2&cursor=c3"],
     );
-    const client = testClient(server.url);
-
-    const ids: string[] = [];
-    for await (const p of client.projects.list({ limit: 2 })) ids.push(p.id);
-
-    expect(ids).toEqual(["p1", "p2", "p3", "p4", "p5"]);
-    expect(server.requests.map((r) => r.url)).toEqual([
-      "/api/v3/org/owner/project/list?limit=2",
-      "/api/v3/org/owner/project/list?limit=2&cursor=c2",
-      "/api/v3/org/owner/project/list?limit=2&cursor=c3",
-    ]);
   });
 
   it("stops at an empty next_cursor (toolkits, items under items)", async () => {
@@ -103,22 +111,13 @@ describe("cursor style", () => {
 
 describe("page style", () => {
   it("increments page_no until current_page reaches total_pages (servers by app)", async () => {
-    const page = (items: unknown[], current: number, total: number) => json(200, { items, current_page: current, total_pages: total });
-    server.script(
-      page([mcpServer("s1"), mcpServer("s2")], 1, 3),
-      page([mcpServer("s3"), mcpServer("s4")], 2, 3),
-      page([mcpServer("s5")], 3, 3),
+    const page = (items: unknown[], current: number, total: number) => ({ items, current_page: current, total_pages: total });
+    await expectEveryPage(
+      [page([mcpServer("s1"), mcpServer("s2")], 1, 3), page([mcpServer("s3"), mcpServer("s4")], 2, 3), page([mcpServer("s5")], 3, 3)],
+      (client) => client.mcp.listByApp("github", { limit: 2, order_by: "created_at" }),
+      ["s1", "s2", "s3", "s4", "s5"],
+      [1, 2, 3].map((n) => `/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=${n}`),
     );
-    const client = testClient(server.url);
-
-    const ids = (await collect(client.mcp.listByApp("github", { limit: 2, order_by: "created_at" }))).map((s) => s.id);
-
-    expect(ids).toEqual(["s1", "s2", "s3", "s4", "s5"]);
-    expect(server.requests.map((r) => r.url)).toEqual([
-      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=1",
-      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=2",
-      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=3",
-    ]);
   });
 
   it("iterates instances (items under instances) from a starting page, and stops on a single page", async () => {

@@ -1,6 +1,6 @@
 /** MCP servers, their per-user instances and URL generation. */
 import { z } from "zod";
-import { Id, QueryPageNo, QueryStringArray, Timestamp, PagePagination, queryEnum, queryLimit } from "./common";
+import { DeletedAnswer, Id, PagePagination, QueryPageNo, QueryStringArray, Timestamp, queryEnum, queryLimit } from "./common";
 import { QueryText } from "./common";
 
 /** 4-30 characters of letters, digits, spaces and hyphens (spec: Limits). */
@@ -48,7 +48,7 @@ export const UpdateMcpServerBody = z.strictObject({
 export type UpdateMcpServerBody = z.input<typeof UpdateMcpServerBody>;
 
 export const McpServerParams = z.object({ id: Id });
-export const DeleteMcpServerResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export const DeleteMcpServerResponse = DeletedAnswer;
 export type DeleteMcpServerResponse = z.infer<typeof DeleteMcpServerResponse>;
 
 export const ORDER_BY = ["created_at", "updated_at"] as const;

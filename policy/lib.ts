@@ -57,6 +57,14 @@ interface HasConfig {
   getConfig<U extends object>(): U;
 }
 
+/** A stack rule's `configSchema` and its `validateStack`, which receives the config read against that same schema. */
+export function stackRuleWithConfig<T extends object>(
+  schema: ConfigSchema<T>,
+  validate: (config: T, args: StackValidationArgs, reportViolation: ReportViolation) => void,
+): Pick<StackPolicy, "configSchema" | "validateStack"> {
+  return { configSchema: schema, validateStack: (args, reportViolation) => validate(readConfig(args, schema), args, reportViolation) };
+}
+
 /** The policy's config: what the pack config gives, the schema default otherwise. */
 export function readConfig<T extends object>(args: HasConfig, schema: ConfigSchema<T>): T {
   const given = (args.getConfig<Partial<T>>() ?? {}) as Partial<T>;

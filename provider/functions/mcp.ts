@@ -28,7 +28,7 @@ export const getMcpServersOutput = outputForm(getMcpServers);
 
 /** Every MCP server of the project, whatever its toolkits (all pages). */
 export function getProjectMcpServers(args: Omit<ListMcpServersQuery, "page_no"> = {}, opts?: InvokeOptions): Promise<McpServer[]> {
-  return withProject("getProjectMcpServers", opts, (client) => collect(client.mcp.iterate(args)));
+  return withProject("getProjectMcpServers", opts, (client) => collect(client.mcp.list(args)));
 }
 export const getProjectMcpServersOutput = outputForm(getProjectMcpServers);
 

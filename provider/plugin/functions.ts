@@ -41,7 +41,16 @@ export interface PluginFunction {
 }
 
 const PAGES = ["cursor", "page_no"] as const;
-const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** A function whose answer is already an object: the result as the function returns it. */
+function answering(description: string, args: z.ZodType, result: z.ZodType, call: (args: never) => Promise<object>): PluginFunction {
+  return { description, args, result, call: (given) => call(given as never) };
+}
+
+/** A function answering with a whole list (every page followed): offered without the page arguments, answered as `{ items }`. */
+function listing(description: string, args: z.ZodType, item: z.ZodType, list: (args: never) => Promise<unknown[]>): PluginFunction {
+  return { description, args, omitArgs: PAGES, result: z.object({ items: z.array(item) }), call: async (given) => ({ items: await list(given as never) }) };
+}
 
 export const FUNCTIONS: Readonly<Record<string, PluginFunction>> = {
   getSessionInfo: {
@@ -50,66 +59,15 @@ export const FUNCTIONS: Readonly<Record<string, PluginFunction>> = {
     result: SessionInfo.extend({ project: SessionInfo.shape.project.omit({ webhook_secret: true }) }),
     call: () => fns.getSessionInfo(),
   },
-  getToolkit: {
-    description: "One toolkit, detail form (GET /toolkits/{slug}).",
-    args: GetToolkitQuery.extend({ slug: z.string().describe("Toolkit slug, e.g. `github`.") }),
-    result: ToolkitDetail,
-    call: (args) => fns.getToolkit(args),
-  },
-  getToolkits: {
-    description: "Every toolkit matching the filters, summary form (GET /toolkits, all pages).",
-    args: ListToolkitsQuery,
-    omitArgs: PAGES,
-    result: items(ToolkitSummary),
-    call: async (args) => ({ items: await fns.getToolkits(args) }),
-  },
-  getToolkitsMulti: {
-    description: "Several toolkits by slug or filter, summary form (POST /toolkits/multi).",
-    args: MultiToolkitsBody,
-    omitArgs: PAGES,
-    result: items(ToolkitSummary),
-    call: async (args) => ({ items: await fns.getToolkitsMulti(args) }),
-  },
-  getAuthConfig: {
-    description: "One auth config (GET /auth_configs/{id}).",
-    args: z.object({ id: z.string().describe("The auth config's id.") }),
-    result: AuthConfig,
-    call: (args) => fns.getAuthConfig(args),
-  },
-  getTriggerTypes: {
-    description: "Trigger types with their config and payload schemas (GET /triggers_types, all pages).",
-    args: ListTriggerTypesQuery,
-    omitArgs: PAGES,
-    result: items(TriggerType),
-    call: async (args) => ({ items: await fns.getTriggerTypes(args) }),
-  },
-  getTriggerInstances: {
-    description: "The project's trigger instances (GET /trigger_instances/active, all pages).",
-    args: ListActiveTriggersQuery,
-    omitArgs: PAGES,
-    result: items(TriggerInstance),
-    call: async (args) => ({ items: await fns.getTriggerInstances(args) }),
-  },
-  getMcpServers: {
-    description: "The MCP servers of a toolkit (GET /mcp/app/{appKey}, all pages).",
-    args: ListMcpByAppQuery.extend({ appKey: z.string().describe("Toolkit slug.") }),
-    omitArgs: PAGES,
-    result: items(McpServer),
-    call: async (args) => ({ items: await fns.getMcpServers(args) }),
-  },
-  getMcpServerInstances: {
-    description: "The instances (one per user) of an MCP server (GET /mcp/servers/{id}/instances, all pages).",
-    args: ListMcpInstancesQuery.extend({ serverId: z.string().describe("The MCP server's id.") }),
-    omitArgs: PAGES,
-    result: items(McpServerInstance),
-    call: async (args) => ({ items: await fns.getMcpServerInstances(args) }),
-  },
-  generateMcpUrl: {
-    description: "MCP URLs for an existing server and given users or accounts (POST /mcp/servers/generate); changes nothing.",
-    args: GenerateMcpUrlBody,
-    result: GenerateMcpUrlResponse,
-    call: (args) => fns.generateMcpUrl(args),
-  },
+  getToolkit: answering("One toolkit, detail form (GET /toolkits/{slug}).", GetToolkitQuery.extend({ slug: z.string().describe("Toolkit slug, e.g. `github`.") }), ToolkitDetail, fns.getToolkit),
+  getToolkits: listing("Every toolkit matching the filters, summary form (GET /toolkits, all pages).", ListToolkitsQuery, ToolkitSummary, fns.getToolkits),
+  getToolkitsMulti: listing("Several toolkits by slug or filter, summary form (POST /toolkits/multi).", MultiToolkitsBody, ToolkitSummary, fns.getToolkitsMulti),
+  getAuthConfig: answering("One auth config (GET /auth_configs/{id}).", z.object({ id: z.string().describe("The auth config's id.") }), AuthConfig, fns.getAuthConfig),
+  getTriggerTypes: listing("Trigger types with their config and payload schemas (GET /triggers_types, all pages).", ListTriggerTypesQuery, TriggerType, fns.getTriggerTypes),
+  getTriggerInstances: listing("The project's trigger instances (GET /trigger_instances/active, all pages).", ListActiveTriggersQuery, TriggerInstance, fns.getTriggerInstances),
+  getMcpServers: listing("The MCP servers of a toolkit (GET /mcp/app/{appKey}, all pages).", ListMcpByAppQuery.extend({ appKey: z.string().describe("Toolkit slug.") }), McpServer, fns.getMcpServers),
+  getMcpServerInstances: listing("The instances (one per user) of an MCP server (GET /mcp/servers/{id}/instances, all pages).", ListMcpInstancesQuery.extend({ serverId: z.string().describe("The MCP server's id.") }), McpServerInstance, fns.getMcpServerInstances),
+  generateMcpUrl: answering("MCP URLs for an existing server and given users or accounts (POST /mcp/servers/generate); changes nothing.", GenerateMcpUrlBody, GenerateMcpUrlResponse, fns.generateMcpUrl),
   getNanoId: {
     description: "The nano id of a legacy UUID (GET /migration/get-nanoid).",
     args: GetNanoIdQuery,

@@ -191,6 +191,16 @@ export function hasUnknown(value: Plain | undefined): boolean {
   return false;
 }
 
+/** The `validateResource` of a rule about one kind of resource: `check` sees that kind's props only, as plain data. */
+export function forResource<T>(
+  name: ResourceName,
+  check: (props: Props<T> & PlainObject, reportViolation: ReportViolation, args: ResourceValidationArgs) => void,
+): ResourceValidate {
+  return (args, reportViolation) => {
+    if (isType(args.type, name)) check(propsOf<T>(args.props), reportViolation, args);
+  };
+}
+
 /** The resource's props of a stack policy, as plain data. */
 export function stackProps<T>(resource: PolicyResource): Props<T> & PlainObject {
   return propsOf<T>(resource.props);

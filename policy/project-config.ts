@@ -17,6 +17,7 @@ import {
   type ResourceValidate,
   UNKNOWN,
   configSchema,
+  forResource,
   isType,
   looseKey,
   propsOf,
@@ -54,11 +55,10 @@ type DeclaredFields = ReturnType<typeof propsOf<ProjectConfigInputs>>;
 
 /** The `validateResource` of a ProjectConfig rule: reports the violation `check` finds in its declared fields, if any. */
 function onProjectConfig(check: (fields: DeclaredFields, args: ResourceValidationArgs) => string | undefined): ResourceValidate {
-  return (args, reportViolation) => {
-    if (!isType(args.type, "ProjectConfig")) return;
-    const message = check(propsOf<ProjectConfigInputs>(args.props), args);
+  return forResource<ProjectConfigInputs>("ProjectConfig", (fields, reportViolation, args) => {
+    const message = check(fields, args);
     if (message) reportViolation(message);
-  };
+  });
 }
 
 /**

@@ -21,6 +21,8 @@ describe("policies on both type tokens", () => {
       ProjectConfig: "integration-platform:index:ProjectConfig",
       McpServer: "integration-platform:index:McpServer",
       TriggerInstance: "integration-platform:index:TriggerInstance",
+      AuthConfig: "integration-platform:index:AuthConfig",
+      WebhookSubscription: "integration-platform:index:WebhookSubscription",
     });
   });
 

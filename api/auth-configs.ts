@@ -1,6 +1,6 @@
 /** Auth configs: stored authentication configurations for a toolkit. */
 import { z } from "zod";
-import { CursorQuery, Id, QueryBoolean, QueryText, cursorPage, deprecated } from "./common";
+import { CursorQuery, DeletedAnswer, Id, QueryBoolean, QueryText, cursorPage, deprecated } from "./common";
 
 export const AuthConfig = z.looseObject({
   id: z.string(),
@@ -152,5 +152,5 @@ export const AuthConfigStatusParams = z.object({
 });
 export const AuthConfigStatusResponse = z.looseObject({ id: z.string(), status: z.enum(AUTH_CONFIG_STATUSES) });
 export type AuthConfigStatusResponse = z.infer<typeof AuthConfigStatusResponse>;
-export const DeleteAuthConfigResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export const DeleteAuthConfigResponse = DeletedAnswer;
 export type DeleteAuthConfigResponse = z.infer<typeof DeleteAuthConfigResponse>;

@@ -139,6 +139,9 @@ export function cursorPage<K extends string, T extends z.ZodType>(key: K, item: 
   return CursorPagination.extend({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> });
 }
 
+/** The answer of every delete: the id and its `deleted` flag. */
+export const DeletedAnswer = z.looseObject({ id: z.string(), deleted: z.boolean() });
+
 /** An optional free-text query value; empty means absent. */
 export const QueryText = accepting<string | Absent>()(z.preprocess(emptyToUndefined, z.string().optional()));
 

@@ -1,6 +1,6 @@
 /** Connected accounts: a user's connection to an external application. */
 import { z } from "zod";
-import { CursorQuery, HttpUrl, Id, QueryStringArray, Timestamp, UserId, cursorPage, deprecated, queryArrayOf } from "./common";
+import { cursorPage, CursorQuery, DeletedAnswer, deprecated, HttpUrl, Id, queryArrayOf, QueryStringArray, Timestamp, UserId } from "./common";
 
 export const CONNECTED_ACCOUNT_STATUSES = ["INITIALIZING", "ACTIVE", "FAILED", "EXPIRED"] as const;
 
@@ -86,5 +86,5 @@ export const ConnectedAccountDetail = ConnectedAccount.extend({
 export type ConnectedAccountDetail = z.infer<typeof ConnectedAccountDetail>;
 export const ConnectedAccountPage = cursorPage("items", ConnectedAccountDetail);
 export type ConnectedAccountPage = z.infer<typeof ConnectedAccountPage>;
-export const DeleteConnectedAccountResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export const DeleteConnectedAccountResponse = DeletedAnswer;
 export type DeleteConnectedAccountResponse = z.infer<typeof DeleteConnectedAccountResponse>;

@@ -1,6 +1,6 @@
 /** MCP servers, their per-user instances and URL generation. */
 import { z } from "zod";
-import { Id, MAX_IDS_PER_REQUEST, MAX_LIST_ITEMS, QueryPageNo, QueryStringArray, Timestamp, PagePagination, UserId, queryEnum, queryLimit } from "./common";
+import { DeletedAnswer, Id, MAX_IDS_PER_REQUEST, MAX_LIST_ITEMS, PagePagination, queryEnum, queryLimit, QueryPageNo, QueryStringArray, Timestamp, UserId } from "./common";
 import { QueryText } from "./common";
 
 /** 4-30 characters of letters, digits, spaces and hyphens (spec: Limits). */
@@ -50,7 +50,7 @@ export const UpdateMcpServerBody = z.strictObject({
 export type UpdateMcpServerBody = z.input<typeof UpdateMcpServerBody>;
 
 export const McpServerParams = z.object({ id: Id });
-export const DeleteMcpServerResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export const DeleteMcpServerResponse = DeletedAnswer;
 export type DeleteMcpServerResponse = z.infer<typeof DeleteMcpServerResponse>;
 
 export const ORDER_BY = ["created_at", "updated_at"] as const;

@@ -1,6 +1,6 @@
 /** Organizations, projects, API keys and the session-info endpoint. */
 import { z } from "zod";
-import { CursorQuery, Id, Timestamp, cursorPage } from "./common";
+import { CursorQuery, DeletedAnswer, Id, Timestamp, cursorPage } from "./common";
 
 /**
  * Project names: the spec says "unique and follow format rules" without the
@@ -102,7 +102,7 @@ export type ListProjectsResponse = z.infer<typeof ListProjectsResponse>;
 
 export const ProjectIdParams = z.object({ nano_id: Id });
 
-export const DeleteProjectResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export const DeleteProjectResponse = DeletedAnswer;
 export type DeleteProjectResponse = z.infer<typeof DeleteProjectResponse>;
 
 export const RegenerateApiKeyResponse = z.looseObject({ api_key: z.string() });

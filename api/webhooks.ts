@@ -5,7 +5,7 @@
  * `<id>.<timestamp>.<body>` under the base64 key after the `whsec_` prefix of the secret).
  */
 import { z } from "zod";
-import { CursorQuery, Id, Timestamp, cursorPage } from "./common";
+import { CursorQuery, DeletedAnswer, Id, Timestamp, cursorPage } from "./common";
 
 export const WEBHOOK_EVENT_TYPES = [
   "platform.trigger.message",
@@ -73,7 +73,7 @@ export const ListWebhookSubscriptionsQuery = z.looseObject({ ...CursorQuery });
 export type ListWebhookSubscriptionsQuery = z.input<typeof ListWebhookSubscriptionsQuery>;
 export const WebhookSubscriptionPage = cursorPage("items", WebhookSubscription);
 export type WebhookSubscriptionPage = z.infer<typeof WebhookSubscriptionPage>;
-export const DeleteWebhookSubscriptionResponse = z.looseObject({ id: z.string(), deleted: z.boolean() });
+export const DeleteWebhookSubscriptionResponse = DeletedAnswer;
 export type DeleteWebhookSubscriptionResponse = z.infer<typeof DeleteWebhookSubscriptionResponse>;
 export const RotateWebhookSecretResponse = z.looseObject({ id: z.string(), secret: z.string() });
 export type RotateWebhookSecretResponse = z.infer<typeof RotateWebhookSecretResponse>;

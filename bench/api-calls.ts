@@ -24,7 +24,8 @@ import {
   providerConfig,
   table,
   timed,
-  writeSection,
+  publish,
+  runWhenMain,
 } from "./common";
 
 const SIZES = [10, 100];
@@ -203,22 +204,8 @@ export async function main(): Promise<boolean> {
     "",
     `Count targets: ${allMet ? "all met" : "**missed** (see the rows marked MISSED)"}.`,
   ].join("\n");
-  console.log(`\n${markdown}\n`);
-  writeSection("api-calls", markdown);
+  publish("api-calls", markdown);
   return allMet;
 }
 
-if (require.main === module) {
-  main().then(
-    (ok) => {
-      if (!ok) {
-        console.error("api-calls: a count target was missed");
-        process.exitCode = 1;
-      }
-    },
-    (err: unknown) => {
-      console.error(`api-calls failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(module, "api-calls", main, "api-calls: a count target was missed");

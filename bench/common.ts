@@ -88,6 +88,31 @@ export function writeSection(name: BenchName, markdown: string): void {
   writeFileSync(RESULTS_FILE, `${HEADER}\n${body}`);
 }
 
+/** Prints a benchmark's section and writes it into bench/RESULTS.md. */
+export function publish(name: BenchName, markdown: string): void {
+  console.log(`\n${markdown}\n`);
+  writeSection(name, markdown);
+}
+
+/**
+ * Runs a benchmark's `main` when `mod` is the file node was started with. A throw,
+ * or `false` (a count target missed, told by `missed` when given), sets a non-zero exit code.
+ */
+export function runWhenMain(mod: NodeJS.Module, label: string, main: () => Promise<boolean>, missed?: string): void {
+  if (require.main !== mod) return;
+  main().then(
+    (ok) => {
+      if (ok) return;
+      if (missed) console.error(missed);
+      process.exitCode = 1;
+    },
+    (err: unknown) => {
+      console.error(`${label} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      process.exitCode = 1;
+    },
+  );
+}
+
 /** A Markdown table; numbers right-aligned. */
 export function table(head: string[], rows: (string | number)[][]): string {
   const cells = [head, ...rows.map((row) => row.map(String))];

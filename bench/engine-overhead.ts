@@ -13,7 +13,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig } from "../platform";
-import { NoCallResource, createStack, log, machineLine, median, providerConfig, serverInputs, startServer, table, timed, writeSection, type ChildServer } from "./common";
+import { NoCallResource, createStack, log, machineLine, median, providerConfig, serverInputs, startServer, table, timed, publish, runWhenMain, type ChildServer } from "./common";
 
 const SIZES = [20, 50];
 const REPEATS = 5;
@@ -101,15 +101,9 @@ export async function main(): Promise<boolean> {
     "",
     `Ratio: ${verdicts.join("; ")}.`,
   ].join("\n");
-  console.log(`\n${markdown}\n`);
-  writeSection("engine-overhead", markdown);
+  publish("engine-overhead", markdown);
   // Time targets are reported, never failed on.
   return true;
 }
 
-if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(`engine-overhead failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  });
-}
+runWhenMain(module, "engine-overhead", main);

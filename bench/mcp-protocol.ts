@@ -15,7 +15,7 @@ import * as fs from "node:fs/promises";
 import * as os from "node:os";
 import * as path from "node:path";
 import { createLocalAuthConfig } from "../platform";
-import { call, createConnectedAccount, log, machineLine, startServer, table, writeSection, type ChildServer } from "./common";
+import { call, createConnectedAccount, log, machineLine, startServer, table, publish, runWhenMain, type ChildServer } from "./common";
 import { ID_TOKEN, load, type Measured, type Target } from "./platform";
 
 const USER = "bench-user";
@@ -119,14 +119,8 @@ export async function main(): Promise<boolean> {
     "",
     table(["endpoint", "req/s", "p50 ms", "p99 ms", "÷ bare", "÷ REST list"], rows),
   ].join("\n");
-  console.log(`\n${markdown}\n`);
-  writeSection("mcp-protocol", markdown);
+  publish("mcp-protocol", markdown);
   return true;
 }
 
-if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(`mcp-protocol bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  });
-}
+runWhenMain(module, "mcp-protocol bench", main);

@@ -22,7 +22,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import autocannon from "autocannon";
 import { createLocalAuthConfig } from "../platform";
-import { call, createConnectedAccount, log, machineLine, startServer, table, writeSection, type ChildServer } from "./common";
+import { call, createConnectedAccount, log, machineLine, startServer, table, publish, runWhenMain, type ChildServer } from "./common";
 
 const CONNECTIONS = 10;
 const DURATION_S = 5;
@@ -208,8 +208,7 @@ export async function main(): Promise<boolean> {
     `The platform against that ceiling (÷ same answer): ${overheads.join("; ")}.`,
     ...context(results),
   ].join("\n");
-  console.log(`\n${markdown}\n`);
-  writeSection("platform", markdown);
+  publish("platform", markdown);
   return true;
 }
 
@@ -227,9 +226,4 @@ function context(results: Measured[]): string[] {
   ];
 }
 
-if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(`platform bench failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    process.exitCode = 1;
-  });
-}
+runWhenMain(module, "platform bench", main);

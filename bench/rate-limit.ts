@@ -17,7 +17,7 @@
  */
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig } from "../platform";
-import { NoCallResource, call, createStack, log, machineLine, providerConfig, serverInputs, startServer, table, timed, writeSection, type ChildServer } from "./common";
+import { NoCallResource, call, createStack, log, machineLine, providerConfig, serverInputs, startServer, table, timed, publish, runWhenMain, type ChildServer } from "./common";
 
 const LIMIT = 20;
 const PARALLEL = 32;
@@ -218,19 +218,8 @@ export async function main(): Promise<boolean> {
   log(`rate-limit (b): lifecycle beside no-call resources, N = ${SCALE_SIZES.join(", ")}`);
   const scale = await scaleSection();
   const markdown = ["## Large stacks and the rate limit (bench/rate-limit.ts)", "", `Machine: ${machine}`, "", limited.markdown, "", scale].join("\n");
-  console.log(`\n${markdown}\n`);
-  writeSection("rate-limit", markdown);
+  publish("rate-limit", markdown);
   return limited.ok;
 }
 
-if (require.main === module) {
-  main().then(
-    (ok) => {
-      if (!ok) process.exitCode = 1;
-    },
-    (err: unknown) => {
-      console.error(`rate-limit failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(module, "rate-limit", main);

@@ -115,6 +115,11 @@ export const badRequest = (message: string, errors: string[] = [], suggestedFix?
   new ApiError(400, "validation_error", message, { errors, ...(suggestedFix ? { suggestedFix } : {}) });
 export const notFound = (what: string, id: string) =>
   new ApiError(404, "not_found", `${what} ${JSON.stringify(id)} was not found`);
+/** The record a lookup found, or the 404 naming what was looked for. */
+export function foundOr404<T>(record: T | undefined, what: string, id: string): T {
+  if (record === undefined) throw notFound(what, id);
+  return record;
+}
 export const conflict = (message: string, errors: string[] = []) => new ApiError(409, "conflict", message, { errors });
 export const idempotencyKeyReused = () =>
   new ApiError(409, "idempotency_key_reused", "This Idempotency-Key was already used for a different request.", {

@@ -1,7 +1,7 @@
 /** Auth configs: credentials only as secrets, and custom OAuth apps that say which scopes they ask for. */
 import type { AuthConfigInputs } from "../provider/resources/auth-config.schema";
 import { IN_CLEAR_KEY } from "../provider/resources/fields";
-import { type ResourcePolicy, UNKNOWN, configSchema, isType, propsOf, quoteList, readConfig } from "./lib";
+import { type ResourcePolicy, UNKNOWN, configSchema, forResource, isType, propsOf, quoteList, readConfig } from "./lib";
 
 export interface CredentialsSecretConfig {
   /** Credential fields that may be written in clear (public identifiers). */
@@ -54,13 +54,11 @@ export const customOauthScopes: ResourcePolicy = {
     "so that what the team's own app may do is reviewed in code rather than left to the toolkit's defaults. " +
     'Fix: set scopes, e.g. scopes: ["repo", "read:user"].',
   enforcementLevel: "mandatory",
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "AuthConfig")) return;
-    const { platformManaged, authScheme, scopes } = propsOf<AuthConfigInputs>(args.props);
+  validateResource: forResource<AuthConfigInputs>("AuthConfig", ({ platformManaged, authScheme, scopes }, reportViolation) => {
     if (platformManaged !== false || typeof authScheme !== "string" || !/^oauth/i.test(authScheme)) return;
     if (scopes === UNKNOWN || (Array.isArray(scopes) && scopes.length > 0)) return;
     reportViolation(`This custom ${authScheme.toUpperCase()} auth config declares no scopes. Set scopes to the ones the app needs, e.g. ["repo"].`);
-  },
+  }),
 };
 
 export const authConfigPolicies = [authConfigCredentialsSecret, customOauthScopes];

@@ -57,6 +57,14 @@ interface HasConfig {
   getConfig<U extends object>(): U;
 }
 
+/** A stack rule's `configSchema` and its `validateStack`, which receives the config read against that same schema. */
+export function stackRuleWithConfig<T extends object>(
+  schema: ConfigSchema<T>,
+  validate: (config: T, args: StackValidationArgs, reportViolation: ReportViolation) => void,
+): Pick<StackPolicy, "configSchema" | "validateStack"> {
+  return { configSchema: schema, validateStack: (args, reportViolation) => validate(readConfig(args, schema), args, reportViolation) };
+}
+
 /** The policy's config: what the pack config gives, the schema default otherwise. */
 export function readConfig<T extends object>(args: HasConfig, schema: ConfigSchema<T>): T {
   const given = (args.getConfig<Partial<T>>() ?? {}) as Partial<T>;
@@ -181,6 +189,16 @@ export function hasUnknown(value: Plain | undefined): boolean {
   if (Array.isArray(value)) return value.some(hasUnknown);
   if (isObject(value)) return Object.values(value).some(hasUnknown);
   return false;
+}
+
+/** The `validateResource` of a rule about one kind of resource: `check` sees that kind's props only, as plain data. */
+export function forResource<T>(
+  name: ResourceName,
+  check: (props: Props<T> & PlainObject, reportViolation: ReportViolation, args: ResourceValidationArgs) => void,
+): ResourceValidate {
+  return (args, reportViolation) => {
+    if (isType(args.type, name)) check(propsOf<T>(args.props), reportViolation, args);
+  };
 }
 
 /** The resource's props of a stack policy, as plain data. */

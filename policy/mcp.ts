@@ -1,7 +1,7 @@
 /** MCP servers: the name rule of the API and least-privilege tool scope. */
 import { MCP_NAME_PATTERN, MCP_NAME_RULE } from "../api/mcp";
 import type { McpServerInputs } from "../provider/resources/mcp-server.schema";
-import { type Plain, type ResourcePolicy, UNKNOWN, isType, propsOf, quoteList } from "./lib";
+import { type Plain, type ResourcePolicy, UNKNOWN, forResource, quoteList } from "./lib";
 
 /** Names the platform accepts on create and update (spec: Limits). */
 export const mcpServerNameFormat: ResourcePolicy = {
@@ -10,9 +10,7 @@ export const mcpServerNameFormat: ResourcePolicy = {
     `An McpServer's name ${MCP_NAME_RULE}; the platform refuses any other name on create and update. ` +
     `Fix: rename the server, e.g. name: "GitHub issues" or "support-bot-2".`,
   enforcementLevel: "mandatory",
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "McpServer")) return;
-    const { name } = propsOf<McpServerInputs>(args.props);
+  validateResource: forResource<McpServerInputs>("McpServer", ({ name }, reportViolation) => {
     if (name === UNKNOWN) return;
     if (typeof name !== "string") {
       reportViolation(`The MCP server has no name. Set name to a string that ${MCP_NAME_RULE}.`);
@@ -21,7 +19,7 @@ export const mcpServerNameFormat: ResourcePolicy = {
     if (!MCP_NAME_PATTERN.test(name)) {
       reportViolation(`MCP server name ${JSON.stringify(name)} is not accepted: it ${MCP_NAME_RULE}. Rename the server.`);
     }
-  },
+  }),
 };
 
 /**
@@ -54,10 +52,7 @@ export const mcpToolScope: ResourcePolicy = {
     'Fix: set allowedTools: ["GITHUB_CREATE_ISSUE", ...], add the missing toolkits to toolkits or drop the foreign tools, ' +
     "and set authConfigIds (or managedAuthViaPlatform: true).",
   enforcementLevel: "mandatory",
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "McpServer")) return;
-    const props = propsOf<McpServerInputs>(args.props);
-
+  validateResource: forResource<McpServerInputs>("McpServer", (props, reportViolation) => {
     // allowedTools: explicit and non-empty.
     const tools = props.allowedTools;
     if (tools === undefined || tools === null) {
@@ -104,7 +99,7 @@ export const mcpToolScope: ResourcePolicy = {
         );
       }
     }
-  },
+  }),
 };
 
 export const mcpPolicies = [mcpServerNameFormat, mcpToolScope];

@@ -8,13 +8,16 @@
  * rule below counts an unset field as a violation and says what to set. A
  * value that is not known yet (computed at preview) is never a violation.
  */
+import type { ResourceValidationArgs } from "@pulumi/policy";
 import { DEPRECATED_CONFIG_FIELD, LOG_VISIBILITY_SETTINGS } from "../api/project-config";
 import type { ProjectConfigInputs } from "../provider/resources/project-config.schema";
 import {
   type Plain,
   type ResourcePolicy,
+  type ResourceValidate,
   UNKNOWN,
   configSchema,
+  forResource,
   isType,
   looseKey,
   propsOf,
@@ -48,13 +51,38 @@ type ConfigField = keyof ProjectConfigInputs;
 
 const UNSET_NOTE = "An unset field is not managed by this stack: the platform keeps its current value (its default on a new project).";
 
+type DeclaredFields = ReturnType<typeof propsOf<ProjectConfigInputs>>;
+
+/** The `validateResource` of a ProjectConfig rule: reports the violation `check` finds in its declared fields, if any. */
+function onProjectConfig(check: (fields: DeclaredFields, args: ResourceValidationArgs) => string | undefined): ResourceValidate {
+  return forResource<ProjectConfigInputs>("ProjectConfig", (fields, reportViolation, args) => {
+    const message = check(fields, args);
+    if (message) reportViolation(message);
+  });
+}
+
+/**
+ * The violation of one declared field: none while its value is not known yet;
+ * when unset, one ending in `unsetFix` (none when unset is allowed: `undefined`);
+ * otherwise what `wrong` says of the value.
+ */
+function fieldViolation(
+  field: ConfigField,
+  value: Plain | undefined,
+  unsetFix: string | undefined,
+  wrong: (value: Plain) => string | undefined,
+): string | undefined {
+  if (value === UNKNOWN) return undefined;
+  if (value === undefined || value === null) {
+    return unsetFix && `${field} is not set, so the platform's value applies, which this stack does not control. ${unsetFix}`;
+  }
+  return wrong(value);
+}
+
 /** A boolean of the ProjectConfig that must be declared true. */
 function mustBeTrue(field: ConfigField, why: string, value: Plain | undefined): string | undefined {
-  if (value === UNKNOWN || value === true) return undefined;
-  if (value === undefined || value === null) {
-    return `${field} is not set, so the platform's value applies, which this stack does not control. Set ${field}: true (${why}).`;
-  }
-  return `${field} is ${JSON.stringify(value)}. Set ${field}: true (${why}).`;
+  const fix = `Set ${field}: true (${why}).`;
+  return fieldViolation(field, value, fix, (declared) => (declared === true ? undefined : `${field} is ${JSON.stringify(declared)}. ${fix}`));
 }
 
 /** A policy that a ProjectConfig declares `field: true`, so that `effect`. */
@@ -63,11 +91,7 @@ function mustBeTruePolicy(name: string, field: ConfigField, effect: string, why:
     name,
     description: `A ProjectConfig sets ${field}: true, so ${effect}. ${UNSET_NOTE} Unset is a violation. Fix: set ${field}: true.`,
     enforcementLevel: "mandatory",
-    validateResource: (args, reportViolation) => {
-      if (!isType(args.type, "ProjectConfig")) return;
-      const message = mustBeTrue(field, why, propsOf<ProjectConfigInputs>(args.props)[field]);
-      if (message) reportViolation(message);
-    },
+    validateResource: onProjectConfig((fields) => mustBeTrue(field, why, fields[field])),
   };
 }
 
@@ -111,21 +135,15 @@ export const logVisibilityAllowedValues: ResourcePolicy = {
     `${UNSET_NOTE} Unset is a violation unless every value is allowed. Fix: set logVisibilitySetting to an allowed value.`,
   enforcementLevel: "advisory",
   configSchema: logVisibilitySchema,
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "ProjectConfig")) return;
+  validateResource: onProjectConfig((fields, args) => {
     const { allowed } = readConfig(args, logVisibilitySchema);
-    const value = propsOf<ProjectConfigInputs>(args.props).logVisibilitySetting;
-    if (value === UNKNOWN) return;
     const fix = `Set logVisibilitySetting to ${allowed.length === 1 ? JSON.stringify(allowed[0]) : `one of ${quoteList(allowed)}`}.`;
-    if (value === undefined || value === null) {
-      if (LOG_VISIBILITY_SETTINGS.every((setting) => allowed.includes(setting))) return;
-      reportViolation(`logVisibilitySetting is not set, so the platform's value applies, which this stack does not control. ${fix}`);
-      return;
-    }
-    if (!allowed.includes(value as LogVisibilitySetting)) {
-      reportViolation(`logVisibilitySetting ${JSON.stringify(value)} is not allowed here. ${fix}`);
-    }
-  },
+    // Unset is fine only when every value would be: then whatever the platform holds is allowed.
+    const unsetFix = LOG_VISIBILITY_SETTINGS.every((setting) => allowed.includes(setting)) ? undefined : fix;
+    return fieldViolation("logVisibilitySetting", fields.logVisibilitySetting, unsetFix, (value) =>
+      allowed.includes(value as LogVisibilitySetting) ? undefined : `logVisibilitySetting ${JSON.stringify(value)} is not allowed here. ${fix}`,
+    );
+  }),
 };
 
 export interface SignedUrlExpiryConfig {
@@ -150,24 +168,14 @@ export const signedUrlExpiryMax: ResourcePolicy = {
     "Fix: set signedUrlFileExpiryInSeconds to a number of seconds no greater than the maximum.",
   enforcementLevel: "advisory",
   configSchema: signedUrlExpirySchema,
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "ProjectConfig")) return;
+  validateResource: onProjectConfig((fields, args) => {
     const { maxSeconds } = readConfig(args, signedUrlExpirySchema);
-    const value = propsOf<ProjectConfigInputs>(args.props).signedUrlFileExpiryInSeconds;
-    if (value === UNKNOWN) return;
-    if (value === undefined || value === null) {
-      reportViolation(
-        `signedUrlFileExpiryInSeconds is not set, so the platform's value applies, which this stack does not control. ` +
-          `Set signedUrlFileExpiryInSeconds to at most ${maxSeconds}.`,
-      );
-      return;
-    }
-    if (typeof value === "number" && value > maxSeconds) {
-      reportViolation(
-        `signedUrlFileExpiryInSeconds is ${value}, more than the allowed ${maxSeconds}. Set it to at most ${maxSeconds}.`,
-      );
-    }
-  },
+    return fieldViolation("signedUrlFileExpiryInSeconds", fields.signedUrlFileExpiryInSeconds, `Set signedUrlFileExpiryInSeconds to at most ${maxSeconds}.`, (value) =>
+      typeof value === "number" && value > maxSeconds
+        ? `signedUrlFileExpiryInSeconds is ${value}, more than the allowed ${maxSeconds}. Set it to at most ${maxSeconds}.`
+        : undefined,
+    );
+  }),
 };
 
 export interface Require2faConfig {
@@ -190,16 +198,11 @@ export const require2fa: ResourcePolicy = {
     `${UNSET_NOTE} Unset is a violation. Fix: set is2FAEnabled: true (or set required: false in the policy config).`,
   enforcementLevel: "mandatory",
   configSchema: require2faSchema,
-  validateResource: (args, reportViolation) => {
-    if (!isType(args.type, "ProjectConfig")) return;
-    if (!readConfig(args, require2faSchema).required) return;
-    const message = mustBeTrue(
-      "is2FAEnabled",
-      "two-factor authentication protects access to the project",
-      propsOf<ProjectConfigInputs>(args.props).is2FAEnabled,
-    );
-    if (message) reportViolation(message);
-  },
+  validateResource: onProjectConfig((fields, args) =>
+    readConfig(args, require2faSchema).required
+      ? mustBeTrue("is2FAEnabled", "two-factor authentication protects access to the project", fields.is2FAEnabled)
+      : undefined,
+  ),
 };
 
 export const projectConfigPolicies = [

@@ -12,7 +12,7 @@ import {
   looseKey,
   propsOf,
   quoteList,
-  readConfig,
+  stackRuleWithConfig,
 } from "./lib";
 
 /** How two MCP server names are compared: surrounding spaces and case ignored. */
@@ -64,9 +64,7 @@ export const maxProjectsPerStack: StackPolicy = {
     "A stack declares at most `max` projects (config, default 5), which keeps a stack's blast radius and its update " +
     "time small. Fix: split the projects over several stacks, or raise max in the policy config.",
   enforcementLevel: "mandatory",
-  configSchema: maxProjectsSchema,
-  validateStack: (args, reportViolation) => {
-    const { max } = readConfig(args, maxProjectsSchema);
+  ...stackRuleWithConfig(maxProjectsSchema, ({ max }, args, reportViolation) => {
     const projects = args.resources.filter((r) => isType(r.type, "Project"));
     if (projects.length > max) {
       reportViolation(
@@ -74,7 +72,7 @@ export const maxProjectsPerStack: StackPolicy = {
           `allowed ${max}. Split them over several stacks, or raise max in the policy config.`,
       );
     }
-  },
+  }),
 };
 
 export interface KnownConnectedAccountsConfig {
@@ -132,9 +130,7 @@ export const triggerConnectedAccountKnown: StackPolicy = {
     "another project. Fix: take the id from the resource or output that owns it, export it as a stack output, or add it to " +
     "knownConnectedAccountIds in the policy config.",
   enforcementLevel: "advisory",
-  configSchema: knownConnectedAccountsSchema,
-  validateStack: (args, reportViolation) => {
-    const { knownConnectedAccountIds } = readConfig(args, knownConnectedAccountsSchema);
+  ...stackRuleWithConfig(knownConnectedAccountsSchema, ({ knownConnectedAccountIds }, args, reportViolation) => {
     const known = new Set(knownConnectedAccountIds);
     let complete = true;
     const triggers: PolicyResource[] = [];
@@ -158,7 +154,7 @@ export const triggerConnectedAccountKnown: StackPolicy = {
         trigger.urn,
       );
     }
-  },
+  }),
 };
 
 export const stackPolicies = [mcpServerNamesUnique, maxProjectsPerStack, triggerConnectedAccountKnown];

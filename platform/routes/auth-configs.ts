@@ -3,7 +3,7 @@
  * with one of the toolkit's schemes and the credentials that scheme needs), list, read, change,
  * enable/disable, soft delete. The local admin surface also creates them (/_local/auth_configs).
  */
-import { badRequest, notFound } from "../errors";
+import { badRequest, foundOr404 } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { paginateByCursor } from "../pagination";
 import { credentialProblems, presentAuthConfig, toolProblems } from "../services/auth-configs";
@@ -13,11 +13,7 @@ function throwIfAny(problems: string[]): void {
   if (problems.length) throw badRequest(`Invalid body: ${problems.join("; ")}`, problems);
 }
 
-function liveAuthConfig(store: Store, projectId: string, id: string): AuthConfigRecord {
-  const record = store.authConfigs.get(projectId, id);
-  if (!record) throw notFound("Auth config", id);
-  return record;
-}
+const liveAuthConfig = (store: Store, projectId: string, id: string): AuthConfigRecord => foundOr404(store.authConfigs.get(projectId, id), "Auth config", id);
 
 export const authConfigHandlers = {
   createAuthConfig: ({ body, auth, store, catalog, at }) => {

@@ -6,17 +6,13 @@
  * required field of the scheme is present and non-empty. Accounts are listed
  * newest first, read with their user, toolkit and auth config, and deleted for real.
  */
-import { badRequest, notFound } from "../errors";
+import { badRequest, foundOr404 } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { paginateByCursor } from "../pagination";
 import { authorizeUrl, missingCredentials, NO_AUTH_SCHEMES, OAUTH_SCHEMES, presentConnectedAccount, presentConnectedAccountDetail } from "../services/connected-accounts";
 import type { ConnectedAccountRecord, Store } from "../store";
 
-function connectedAccount(store: Store, projectId: string, id: string): ConnectedAccountRecord {
-  const record = store.connectedAccounts.get(projectId, id);
-  if (!record) throw notFound("Connected account", id);
-  return record;
-}
+const connectedAccount = (store: Store, projectId: string, id: string): ConnectedAccountRecord => foundOr404(store.connectedAccounts.get(projectId, id), "Connected account", id);
 
 export const connectedAccountHandlers = {
   createConnectedAccount: ({ body, auth, store, catalog, at, origin }) => {

@@ -5,7 +5,7 @@
 import type { z } from "zod";
 import { MCP_INSTANCES_DEFAULT_LIMIT, MCP_LIST_DEFAULT_LIMIT, generationIds, type ListMcpServersQuery, type McpServerPage } from "../../api";
 import type { Catalog } from "../catalog";
-import { badRequest, notFound } from "../errors";
+import { badRequest, foundOr404, notFound } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { pageNumbers, pageWindow, type PageWindow } from "../pagination";
 import { checkedGeneratedMcpUrls, mcpBaseUrl, presentMcpServer } from "../services/mcp";
@@ -36,11 +36,7 @@ function listOrder(query: { order_by?: OrderBy | undefined; order_direction?: Or
   return { orderBy: query.order_by ?? "updated_at", orderDirection: query.order_direction ?? "desc", offset: window.offset, limit: window.limit };
 }
 
-function liveServer(store: Store, projectId: string, id: string): McpServerRecord {
-  const server = store.mcp.get(projectId, id);
-  if (!server) throw notFound("MCP server", id);
-  return server;
-}
+const liveServer = (store: Store, projectId: string, id: string): McpServerRecord => foundOr404(store.mcp.get(projectId, id), "MCP server", id);
 
 /** One page of the project's live servers, of one toolkit when `toolkit` is given. */
 function listServers(

@@ -1,15 +1,11 @@
 /** Tool router sessions: create, list the session's meta tools, execute one. */
 import { executeMetaTool, sessionTools, type Recipe } from "../catalog";
-import { badRequest, notFound } from "../errors";
+import { badRequest, foundOr404 } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { newId } from "../ids";
 import type { Store, ToolRouterSessionRecord } from "../store";
 
-function session(store: Store, projectId: string, id: string): ToolRouterSessionRecord {
-  const found = store.toolRouter.get(projectId, id);
-  if (!found) throw notFound("Tool router session", id);
-  return found;
-}
+const session = (store: Store, projectId: string, id: string): ToolRouterSessionRecord => foundOr404(store.toolRouter.get(projectId, id), "Tool router session", id);
 
 export const toolRouterHandlers = {
   createToolRouterSession: ({ body, auth, store, catalog, at }) => {

@@ -5,18 +5,14 @@
  * full by create and rotate_secret only, masked everywhere else.
  */
 import { WEBHOOK_EVENT_DESCRIPTIONS, WEBHOOK_EVENT_TYPES, WEBHOOK_VERSIONS } from "../../api";
-import { conflict, notFound } from "../errors";
+import { conflict, foundOr404 } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { newWebhookSecret } from "../ids";
 import { paginateByCursor } from "../pagination";
 import { presentWebhookSubscription } from "../services/webhooks";
 import type { Store, WebhookSubscriptionRecord } from "../store";
 
-function subscription(store: Store, projectId: string, id: string): WebhookSubscriptionRecord {
-  const record = store.webhookSubscriptions.get(projectId, id);
-  if (!record) throw notFound("Webhook subscription", id);
-  return record;
-}
+const subscription = (store: Store, projectId: string, id: string): WebhookSubscriptionRecord => foundOr404(store.webhookSubscriptions.get(projectId, id), "Webhook subscription", id);
 
 export const webhookSubscriptionHandlers = {
   createWebhookSubscription: ({ body, auth, store, at }) => {

@@ -2,7 +2,7 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import { sealClearColumn, type Db } from "./db";
-import { int, likePattern, toJson } from "./json";
+import { given, int, likePattern, setChanged, toJson } from "./json";
 import { columns, flag, json, rowReader, sealedJson, text, type RowReader } from "./rows";
 import type { Secrets } from "./secrets";
 
@@ -148,16 +148,14 @@ export class AuthConfigStore {
 
   /** Sets the fields given; the others stay. */
   update(id: string, change: AuthConfigChange, at: string): void {
-    const sets = ["updated_at = ?"];
-    const args: SQLInputValue[] = [at];
-    if (change.credentials !== undefined) (sets.push("credentials = ?"), args.push(this.sealMap(change.credentials)));
-    if (change.proxyConfig !== undefined) (sets.push("proxy_config = ?"), args.push(change.proxyConfig ? this.sealMap(change.proxyConfig) : null));
-    if (change.sharedCredentials !== undefined) (sets.push("shared_credentials = ?"), args.push(this.sealMap(change.sharedCredentials)));
-    if (change.restrictToFollowingTools !== undefined)
-      (sets.push("restrict_to_following_tools = ?"), args.push(toJson(change.restrictToFollowingTools)));
-    if (change.toolsForConnectedAccountCreation !== undefined)
-      (sets.push("tools_for_connected_account_creation = ?"), args.push(toJson(change.toolsForConnectedAccountCreation)));
-    this.db.stmt(`UPDATE auth_configs SET ${sets.join(", ")} WHERE id = ? AND ${LIVE}`).run(...args, id);
+    const { sets, args } = setChanged(at, {
+      credentials: given(change.credentials, (map) => this.sealMap(map)),
+      proxy_config: given(change.proxyConfig, (proxy) => (proxy ? this.sealMap(proxy) : null)),
+      shared_credentials: given(change.sharedCredentials, (map) => this.sealMap(map)),
+      restrict_to_following_tools: given(change.restrictToFollowingTools, toJson),
+      tools_for_connected_account_creation: given(change.toolsForConnectedAccountCreation, toJson),
+    });
+    this.db.stmt(`UPDATE auth_configs SET ${sets} WHERE id = ? AND ${LIVE}`).run(...args, id);
   }
 
   setStatus(id: string, status: "ENABLED" | "DISABLED", at: string): void {

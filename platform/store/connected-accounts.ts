@@ -2,7 +2,7 @@
 import type { SQLInputValue } from "node:sqlite";
 import { newId, newUuid } from "../ids";
 import { sealClearColumn, type Db } from "./db";
-import { toJson, whereAnyOf } from "./json";
+import { given, setChanged, toJson, whereAnyOf } from "./json";
 import { columns, flag, nullableText, rowReader, sealedJson, text, type RowReader } from "./rows";
 import type { Secrets } from "./secrets";
 
@@ -125,20 +125,13 @@ export class ConnectedAccountStore {
   }
 
   update(id: string, change: { status?: string; redirectUrl?: string | null; callbackUrl?: string | null; val?: Record<string, unknown> }, at: string): void {
-    const current = this.db.stmt("SELECT status, redirect_url, callback_url, val FROM connected_accounts WHERE id = ?").get(id) as
-      | { status: string; redirect_url: string | null; callback_url: string | null; val: string }
-      | undefined;
-    if (!current) return;
-    this.db
-      .stmt("UPDATE connected_accounts SET status = ?, redirect_url = ?, callback_url = ?, val = ?, updated_at = ? WHERE id = ?")
-      .run(
-        change.status ?? current.status,
-        change.redirectUrl !== undefined ? change.redirectUrl : current.redirect_url,
-        change.callbackUrl !== undefined ? change.callbackUrl : current.callback_url,
-        change.val !== undefined ? this.secrets.seal(toJson(change.val)) : current.val,
-        at,
-        id,
-      );
+    const { sets, args } = setChanged(at, {
+      status: change.status,
+      redirect_url: change.redirectUrl,
+      callback_url: change.callbackUrl,
+      val: given(change.val, (val) => this.secrets.seal(toJson(val))),
+    });
+    this.db.stmt(`UPDATE connected_accounts SET ${sets} WHERE id = ?`).run(...args, id);
   }
 
   /**

@@ -17,6 +17,20 @@ export function fromJson<T>(text: unknown, fallback: T): T {
 export const bool = (value: unknown): boolean => value === 1 || value === 1n || value === true;
 export const int = (value: boolean): number => (value ? 1 : 0);
 
+/** `to(value)`, or undefined when the value is: a field an update leaves as is. */
+export function given<T, R>(value: T | undefined, to: (value: T) => R): R | undefined {
+  return value === undefined ? undefined : to(value);
+}
+
+/**
+ * The SET clause of an UPDATE and its arguments in order: `updated_at = ?`, then each
+ * column given a value (`undefined`: left as is; `null`: set to NULL).
+ */
+export function setChanged(at: string, columns: Record<string, SQLInputValue | undefined>): { sets: string; args: SQLInputValue[] } {
+  const changed = Object.entries(columns).filter((entry): entry is [string, SQLInputValue] => entry[1] !== undefined);
+  return { sets: ["updated_at = ?", ...changed.map(([column]) => `${column} = ?`)].join(", "), args: [at, ...changed.map(([, value]) => value)] };
+}
+
 /** `name LIKE ? ESCAPE '\'` for a substring match with user text. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,7 @@ import type { SQLInputValue } from "node:sqlite";
 import { newId } from "../ids";
 import type { Slice } from "../pagination";
 import type { Db } from "./db";
-import { int, likePattern, toJson } from "./json";
+import { given, int, likePattern, setChanged, toJson } from "./json";
 import { columns, flag, integer, json, nullableText, rowReader, text } from "./rows";
 
 export interface McpServerRecord {
@@ -175,15 +175,14 @@ export class McpStore {
     change: { name?: string; authConfigIds?: string[]; allowedTools?: string[]; toolkits?: string[]; managedAuthViaPlatform?: boolean },
     at: string,
   ): void {
-    const sets: string[] = ["updated_at = ?"];
-    const args: SQLInputValue[] = [at];
-    if (change.name !== undefined) (sets.push("name = ?"), args.push(change.name));
-    if (change.authConfigIds !== undefined) (sets.push("auth_config_ids = ?"), args.push(toJson(change.authConfigIds)));
-    if (change.allowedTools !== undefined) (sets.push("allowed_tools = ?"), args.push(toJson(change.allowedTools)));
-    if (change.toolkits !== undefined) (sets.push("toolkits = ?"), args.push(toJson(change.toolkits)));
-    if (change.managedAuthViaPlatform !== undefined)
-      (sets.push("managed_auth_via_platform = ?"), args.push(int(change.managedAuthViaPlatform)));
-    this.db.stmt(`UPDATE mcp_servers SET ${sets.join(", ")} WHERE id = ?`).run(...args, id);
+    const { sets, args } = setChanged(at, {
+      name: change.name,
+      auth_config_ids: given(change.authConfigIds, toJson),
+      allowed_tools: given(change.allowedTools, toJson),
+      toolkits: given(change.toolkits, toJson),
+      managed_auth_via_platform: given(change.managedAuthViaPlatform, int),
+    });
+    this.db.stmt(`UPDATE mcp_servers SET ${sets} WHERE id = ?`).run(...args, id);
     this.announceChange(id);
   }
 

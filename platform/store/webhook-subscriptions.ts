@@ -5,7 +5,7 @@
  */
 import { newId } from "../ids";
 import type { Db } from "./db";
-import { toJson } from "./json";
+import { given, setChanged, toJson } from "./json";
 import { columns, json, rowReader, sealedText, text, type RowReader } from "./rows";
 import type { Secrets } from "./secrets";
 
@@ -66,19 +66,12 @@ export class WebhookSubscriptionStore {
   }
 
   update(id: string, change: { webhookUrl?: string; version?: string; enabledEvents?: string[] }, at: string): void {
-    const current = this.db.stmt("SELECT webhook_url, version, enabled_events FROM webhook_subscriptions WHERE id = ?").get(id) as
-      | { webhook_url: string; version: string; enabled_events: string }
-      | undefined;
-    if (!current) return;
-    this.db
-      .stmt("UPDATE webhook_subscriptions SET webhook_url = ?, version = ?, enabled_events = ?, updated_at = ? WHERE id = ?")
-      .run(
-        change.webhookUrl ?? current.webhook_url,
-        change.version ?? current.version,
-        change.enabledEvents !== undefined ? toJson(change.enabledEvents) : current.enabled_events,
-        at,
-        id,
-      );
+    const { sets, args } = setChanged(at, {
+      webhook_url: change.webhookUrl,
+      version: change.version,
+      enabled_events: given(change.enabledEvents, toJson),
+    });
+    this.db.stmt(`UPDATE webhook_subscriptions SET ${sets} WHERE id = ?`).run(...args, id);
   }
 
   /** Bumps updated_at (a rotated secret changes the subscription). */

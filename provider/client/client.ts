@@ -15,18 +15,7 @@ import type { Dispatcher } from "undici";
 import { SETTINGS } from "../settings";
 import { Core } from "./core";
 import { IntegrationPlatformError } from "./errors";
-import { AuthConfigsResource } from "./areas/auth-configs";
-import { ConfigResource } from "./areas/config";
-import { ConnectedAccountsResource } from "./areas/connected-accounts";
-import { McpResource } from "./areas/mcp";
-import { MigrationResource } from "./areas/migration";
-import { ProjectsResource } from "./areas/projects";
-import { SessionResource } from "./areas/session";
-import { ToolRouterResource } from "./areas/tool-router";
-import { ToolkitsResource } from "./areas/toolkits";
-import { ToolsResource } from "./areas/tools";
-import { TriggersResource } from "./areas/triggers";
-import { WebhookSubscriptionsResource } from "./areas/webhook-subscriptions";
+import { AREAS, type Areas } from "./areas";
 
 export interface ClientOptions {
   /** Absolute http(s) URL of the API, e.g. `https://backend.example.com` (a trailing slash is fine). */
@@ -94,23 +83,14 @@ function positive(name: string, value: number | undefined, fallback: number): nu
   return value;
 }
 
+/** The areas (`client.mcp`, ...) are typed here and made in the constructor from `AREAS`. */
+export interface IntegrationPlatformClient extends Areas {}
+
 export class IntegrationPlatformClient {
   readonly baseUrl: string;
   readonly maxRetries: number;
   readonly timeoutMs: number;
 
-  readonly session: SessionResource;
-  readonly projects: ProjectsResource;
-  readonly config: ConfigResource;
-  readonly authConfigs: AuthConfigsResource;
-  readonly toolkits: ToolkitsResource;
-  readonly connectedAccounts: ConnectedAccountsResource;
-  readonly mcp: McpResource;
-  readonly toolRouter: ToolRouterResource;
-  readonly triggers: TriggersResource;
-  readonly migration: MigrationResource;
-  readonly tools: ToolsResource;
-  readonly webhookSubscriptions: WebhookSubscriptionsResource;
 
   readonly #core: Core;
 
@@ -136,18 +116,8 @@ export class IntegrationPlatformClient {
       pacing: options.pacing ?? true,
     });
 
-    this.session = new SessionResource(this.#core);
-    this.projects = new ProjectsResource(this.#core);
-    this.config = new ConfigResource(this.#core);
-    this.authConfigs = new AuthConfigsResource(this.#core);
-    this.toolkits = new ToolkitsResource(this.#core);
-    this.connectedAccounts = new ConnectedAccountsResource(this.#core);
-    this.mcp = new McpResource(this.#core);
-    this.toolRouter = new ToolRouterResource(this.#core);
-    this.triggers = new TriggersResource(this.#core);
-    this.migration = new MigrationResource(this.#core);
-    this.tools = new ToolsResource(this.#core);
-    this.webhookSubscriptions = new WebhookSubscriptionsResource(this.#core);
+    // Each area a plain property, as if assigned one by one.
+    for (const [name, Area] of Object.entries(AREAS)) Object.assign(this, { [name]: new Area(this.#core) });
   }
 
   /** Replaces every occurrence of this client's keys in a text (for callers that log server text). */

@@ -27,21 +27,11 @@ export {
   InvalidResponseError,
   type ResponseIssue,
 } from "./errors";
-export { collect, cursorPages, iterateCursor, numberedPages, iteratePages } from "./pagination";
+export { collect, cursorPages, numberedPages, PagePromise, type Paging } from "./pagination";
 export { RETRY_POLICY, RETRYABLE_STATUSES, type RetryClass } from "./retry";
 export { serializeQuery } from "./query";
 export { closeSharedDispatcher } from "./dispatcher";
 export type { RequestOptions, ItemOf } from "./types";
-export type { APIResource } from "./areas/resource";
-export type { SessionResource } from "./areas/session";
-export type { ProjectsResource } from "./areas/projects";
-export type { ConfigResource } from "./areas/config";
-export type { AuthConfigsResource } from "./areas/auth-configs";
-export type { ToolkitsResource } from "./areas/toolkits";
-export type { ConnectedAccountsResource } from "./areas/connected-accounts";
-export type { McpResource } from "./areas/mcp";
-export type { ToolRouterResource } from "./areas/tool-router";
-export type { TriggersResource } from "./areas/triggers";
-export type { MigrationResource } from "./areas/migration";
-export type { ToolsResource } from "./areas/tools";
-export type { WebhookSubscriptionsResource } from "./areas/webhook-subscriptions";
+export type { APIResource, ListPromise } from "./areas/resource";
+/** The class of each area (`client.mcp` is an `McpResource`, ...), for annotating. */
+export type * from "./areas";

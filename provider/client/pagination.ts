@@ -8,10 +8,10 @@
  *   `current_page >= total_pages`.
  *
  * Pages are fetched lazily, one at a time, as the consumer iterates; breaking
- * out of a `for await` stops fetching.
+ * out of a `for await` stops fetching. A list method returns a `PagePromise`,
+ * which is both the first page (awaited) and the items of all pages (iterated).
  */
 import { IntegrationPlatformError } from "./errors";
-import type { ItemOf } from "./types";
 
 export interface CursorPageShape {
   next_cursor?: string | null | undefined;
@@ -54,17 +54,6 @@ export async function* cursorPages<P extends CursorPageShape>(
   }
 }
 
-/** Items of every page of a cursor-style list, read from `key` (`items` or `data`). */
-export async function* iterateCursor<K extends string, P extends CursorPageShape & { [k in K]: readonly unknown[] }>(
-  fetchPage: (cursor: string | undefined) => Promise<P>,
-  key: K,
-  startCursor?: string,
-): AsyncGenerator<ItemOf<P[K]>> {
-  for await (const page of cursorPages(fetchPage, startCursor)) {
-    yield* page[key] as readonly ItemOf<P[K]>[];
-  }
-}
-
 /** Whole pages of a page-number list, from `startPage` (1 when absent) to the last. */
 export async function* numberedPages<P extends NumberedPageShape>(
   fetchPage: (pageNo: number) => Promise<P>,
@@ -81,14 +70,57 @@ export async function* numberedPages<P extends NumberedPageShape>(
   }
 }
 
-/** Items of every page of a page-number list, read from `key` (`items`, `instances`). */
-export async function* iteratePages<K extends string, P extends NumberedPageShape & { [k in K]: readonly unknown[] }>(
-  fetchPage: (pageNo: number) => Promise<P>,
-  key: K,
-  startPage?: number,
-): AsyncGenerator<ItemOf<P[K]>> {
-  for await (const page of numberedPages(fetchPage, startPage)) {
-    yield* page[key] as readonly ItemOf<P[K]>[];
+/** How a list pages: by `next_cursor` or by `page_no`. */
+export type Paging = "cursor" | "page_no";
+
+/**
+ * What a list method returns (Stainless's `PagePromise`): `await` it for the one
+ * page the query asks for, or `for await` it for the items of every page from
+ * there on, read from `key`. Nothing is fetched until one of the two starts.
+ * Awaiting sends the query as given (once, however often awaited); iterating
+ * states the start cursor or page explicitly and so fetches its own first page.
+ */
+export class PagePromise<P extends object, Item> implements Promise<P>, AsyncIterable<Item> {
+  readonly [Symbol.toStringTag] = "PagePromise";
+  readonly #fetchPage: (query: object | undefined) => Promise<P>;
+  readonly #query: Record<string, unknown> | undefined;
+  readonly #key: keyof P;
+  readonly #paging: Paging;
+  #first: Promise<P> | undefined;
+
+  constructor(fetchPage: (query: object | undefined) => Promise<P>, query: object | undefined, key: keyof P, paging: Paging) {
+    this.#fetchPage = fetchPage;
+    this.#query = query as Record<string, unknown> | undefined;
+    this.#key = key;
+    this.#paging = paging;
+  }
+
+  #firstPage(): Promise<P> {
+    return (this.#first ??= this.#fetchPage(this.#query));
+  }
+
+  then<A = P, B = never>(
+    onfulfilled?: ((page: P) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
+    return this.#firstPage().then(onfulfilled, onrejected);
+  }
+
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<P | B> {
+    return this.#firstPage().catch(onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<P> {
+    return this.#firstPage().finally(onfinally);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item> {
+    const next = (override: object): Promise<P> => this.#fetchPage({ ...this.#query, ...override });
+    const pages: AsyncGenerator<object> =
+      this.#paging === "cursor"
+        ? cursorPages((cursor) => next({ cursor }) as Promise<CursorPageShape>, startCursor(this.#query))
+        : numberedPages((page_no) => next({ page_no }) as Promise<NumberedPageShape>, startPage(this.#query));
+    for await (const page of pages) yield* (page as P)[this.#key] as Iterable<Item>;
   }
 }
 

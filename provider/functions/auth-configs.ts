@@ -9,6 +9,6 @@ export const getAuthConfigOutput = outputForm(getAuthConfig);
 
 /** Every auth config matching the filters (all pages); disabled ones only with `show_disabled`. */
 export function getAuthConfigs(args: Omit<ListAuthConfigsQuery, "cursor"> = {}, opts?: InvokeOptions): Promise<AuthConfig[]> {
-  return withProject("getAuthConfigs", opts, (client) => collect(client.authConfigs.iterate(args)));
+  return withProject("getAuthConfigs", opts, (client) => collect(client.authConfigs.list(args)));
 }
 export const getAuthConfigsOutput = outputForm(getAuthConfigs);

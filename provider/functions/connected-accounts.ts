@@ -4,7 +4,7 @@ import { collect, outputForm, withProject, type InvokeOptions } from "./invoke";
 
 /** Every connected account matching the filters (all pages), newest first. */
 export function getConnectedAccounts(args: Omit<ListConnectedAccountsQuery, "cursor"> = {}, opts?: InvokeOptions): Promise<ConnectedAccountDetail[]> {
-  return withProject("getConnectedAccounts", opts, (client) => collect(client.connectedAccounts.iterate(args)));
+  return withProject("getConnectedAccounts", opts, (client) => collect(client.connectedAccounts.list(args)));
 }
 export const getConnectedAccountsOutput = outputForm(getConnectedAccounts);
 

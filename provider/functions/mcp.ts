@@ -22,19 +22,19 @@ export interface GetMcpServerInstancesArgs extends ListMcpInstancesQuery {
 
 /** Every MCP server configured for a toolkit (all pages). */
 export function getMcpServers({ appKey, ...query }: GetMcpServersArgs, opts?: InvokeOptions): Promise<McpServer[]> {
-  return withProject(`getMcpServers("${appKey}")`, opts, (client) => collect(client.mcp.iterateByApp(appKey, query)));
+  return withProject(`getMcpServers("${appKey}")`, opts, (client) => collect(client.mcp.listByApp(appKey, query)));
 }
 export const getMcpServersOutput = outputForm(getMcpServers);
 
 /** Every MCP server of the project, whatever its toolkits (all pages). */
 export function getProjectMcpServers(args: Omit<ListMcpServersQuery, "page_no"> = {}, opts?: InvokeOptions): Promise<McpServer[]> {
-  return withProject("getProjectMcpServers", opts, (client) => collect(client.mcp.iterate(args)));
+  return withProject("getProjectMcpServers", opts, (client) => collect(client.mcp.list(args)));
 }
 export const getProjectMcpServersOutput = outputForm(getProjectMcpServers);
 
 /** Every instance (one per user) of a server (all pages). */
 export function getMcpServerInstances({ serverId, ...query }: GetMcpServerInstancesArgs, opts?: InvokeOptions): Promise<McpServerInstance[]> {
-  return withProject(`getMcpServerInstances("${serverId}")`, opts, (client) => collect(client.mcp.iterateInstances(serverId, query)));
+  return withProject(`getMcpServerInstances("${serverId}")`, opts, (client) => collect(client.mcp.listInstances(serverId, query)));
 }
 export const getMcpServerInstancesOutput = outputForm(getMcpServerInstances);
 

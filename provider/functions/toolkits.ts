@@ -13,7 +13,7 @@ export const getToolkitOutput = outputForm(getToolkit);
 
 /** Every toolkit matching the filters, following the cursor to the last page. */
 export function getToolkits(args: ListToolkitsQuery = {}, opts?: InvokeOptions): Promise<ToolkitSummary[]> {
-  return withProject("getToolkits", opts, (client) => collect(client.toolkits.iterate(args)));
+  return withProject("getToolkits", opts, (client) => collect(client.toolkits.list(args)));
 }
 export const getToolkitsOutput = outputForm(getToolkits);
 

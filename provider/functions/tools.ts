@@ -4,7 +4,7 @@ import { collect, outputForm, withProject, type InvokeOptions } from "./invoke";
 
 /** Every tool matching the filters (all pages), e.g. `{ toolkit_slug: "github" }`. */
 export function getTools(args: Omit<ListToolsQuery, "cursor"> = {}, opts?: InvokeOptions): Promise<Tool[]> {
-  return withProject("getTools", opts, (client) => collect(client.tools.iterate(args)));
+  return withProject("getTools", opts, (client) => collect(client.tools.list(args)));
 }
 export const getToolsOutput = outputForm(getTools);
 

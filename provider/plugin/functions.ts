@@ -48,7 +48,16 @@ export interface PluginFunction {
 }
 
 const PAGES = ["cursor", "page_no"] as const;
-const items = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+
+/** A function whose answer is already an object: the result as the function returns it. */
+function answering(description: string, args: z.ZodType, result: z.ZodType, call: (args: never) => Promise<object>): PluginFunction {
+  return { description, args, result, call: (given) => call(given as never) };
+}
+
+/** A function answering with a whole list (every page followed): offered without the page arguments, answered as `{ items }`. */
+function listing(description: string, args: z.ZodType, item: z.ZodType, list: (args: never) => Promise<unknown[]>): PluginFunction {
+  return { description, args, omitArgs: PAGES, result: z.object({ items: z.array(item) }), call: async (given) => ({ items: await list(given as never) }) };
+}
 
 export const FUNCTIONS: Readonly<Record<string, PluginFunction>> = {
   getSessionInfo: {
@@ -57,112 +66,27 @@ export const FUNCTIONS: Readonly<Record<string, PluginFunction>> = {
     result: SessionInfo.extend({ project: SessionInfo.shape.project.omit({ webhook_secret: true }) }),
     call: () => fns.getSessionInfo(),
   },
-  getToolkit: {
-    description: "One toolkit, detail form (GET /toolkits/{slug}).",
-    args: GetToolkitQuery.extend({ slug: z.string().describe("Toolkit slug, e.g. `github`.") }),
-    result: ToolkitDetail,
-    call: (args) => fns.getToolkit(args),
-  },
-  getToolkits: {
-    description: "Every toolkit matching the filters, summary form (GET /toolkits, all pages).",
-    args: ListToolkitsQuery,
-    omitArgs: PAGES,
-    result: items(ToolkitSummary),
-    call: async (args) => ({ items: await fns.getToolkits(args) }),
-  },
-  getToolkitsMulti: {
-    description: "Several toolkits by slug or filter, summary form (POST /toolkits/multi).",
-    args: MultiToolkitsBody,
-    omitArgs: PAGES,
-    result: items(ToolkitSummary),
-    call: async (args) => ({ items: await fns.getToolkitsMulti(args) }),
-  },
-  getAuthConfig: {
-    description: "One auth config (GET /auth_configs/{id}).",
-    args: z.object({ id: z.string().describe("The auth config's id.") }),
-    result: AuthConfig,
-    call: (args) => fns.getAuthConfig(args),
-  },
-  getAuthConfigs: {
-    description: "The project's auth configs (GET /auth_configs, all pages).",
-    args: ListAuthConfigsQuery,
-    omitArgs: PAGES,
-    result: items(AuthConfig),
-    call: async (args) => ({ items: await fns.getAuthConfigs(args) }),
-  },
-  getConnectedAccounts: {
-    description: "The project's connected accounts (GET /connected_accounts, all pages).",
-    args: ListConnectedAccountsQuery,
-    omitArgs: PAGES,
-    result: items(ConnectedAccountDetail),
-    call: async (args) => ({ items: await fns.getConnectedAccounts(args) }),
-  },
-  getConnectedAccount: {
-    description: "One connected account (GET /connected_accounts/{id}).",
-    args: z.object({ id: z.string().describe("The connected account's id.") }),
-    result: ConnectedAccountDetail,
-    call: (args) => fns.getConnectedAccount(args),
-  },
-  getTools: {
-    description: "Tools of the catalog (GET /tools, all pages).",
-    args: ListToolsQuery,
-    omitArgs: PAGES,
-    result: items(Tool),
-    call: async (args) => ({ items: await fns.getTools(args) }),
-  },
-  getTool: {
-    description: "One tool (GET /tools/{tool_slug}).",
-    args: z.object({ slug: z.string().describe("The tool's slug, e.g. GITHUB_CREATE_ISSUE.") }),
-    result: Tool,
-    call: (args) => fns.getTool(args),
-  },
-  getProjectMcpServers: {
-    description: "Every MCP server of the project (GET /mcp/servers, all pages).",
-    args: ListMcpServersQuery,
-    omitArgs: PAGES,
-    result: items(McpServer),
-    call: async (args) => ({ items: await fns.getProjectMcpServers(args) }),
-  },
+  getToolkit: answering("One toolkit, detail form (GET /toolkits/{slug}).", GetToolkitQuery.extend({ slug: z.string().describe("Toolkit slug, e.g. `github`.") }), ToolkitDetail, fns.getToolkit),
+  getToolkits: listing("Every toolkit matching the filters, summary form (GET /toolkits, all pages).", ListToolkitsQuery, ToolkitSummary, fns.getToolkits),
+  getToolkitsMulti: listing("Several toolkits by slug or filter, summary form (POST /toolkits/multi).", MultiToolkitsBody, ToolkitSummary, fns.getToolkitsMulti),
+  getAuthConfig: answering("One auth config (GET /auth_configs/{id}).", z.object({ id: z.string().describe("The auth config's id.") }), AuthConfig, fns.getAuthConfig),
+  getAuthConfigs: listing("The project's auth configs (GET /auth_configs, all pages).", ListAuthConfigsQuery, AuthConfig, fns.getAuthConfigs),
+  getConnectedAccounts: listing("The project's connected accounts (GET /connected_accounts, all pages).", ListConnectedAccountsQuery, ConnectedAccountDetail, fns.getConnectedAccounts),
+  getConnectedAccount: answering("One connected account (GET /connected_accounts/{id}).", z.object({ id: z.string().describe("The connected account's id.") }), ConnectedAccountDetail, fns.getConnectedAccount),
+  getTools: listing("Tools of the catalog (GET /tools, all pages).", ListToolsQuery, Tool, fns.getTools),
+  getTool: answering("One tool (GET /tools/{tool_slug}).", z.object({ slug: z.string().describe("The tool's slug, e.g. GITHUB_CREATE_ISSUE.") }), Tool, fns.getTool),
+  getProjectMcpServers: listing("Every MCP server of the project (GET /mcp/servers, all pages).", ListMcpServersQuery, McpServer, fns.getProjectMcpServers),
   getWebhookEventTypes: {
     description: "The event types a WebhookSubscription can enable (GET /webhook_subscriptions/event_types).",
     args: z.object({}),
     result: WebhookEventTypes,
     call: async () => ({ items: await fns.getWebhookEventTypes() }),
   },
-  getTriggerTypes: {
-    description: "Trigger types with their config and payload schemas (GET /triggers_types, all pages).",
-    args: ListTriggerTypesQuery,
-    omitArgs: PAGES,
-    result: items(TriggerType),
-    call: async (args) => ({ items: await fns.getTriggerTypes(args) }),
-  },
-  getTriggerInstances: {
-    description: "The project's trigger instances (GET /trigger_instances/active, all pages).",
-    args: ListActiveTriggersQuery,
-    omitArgs: PAGES,
-    result: items(TriggerInstance),
-    call: async (args) => ({ items: await fns.getTriggerInstances(args) }),
-  },
-  getMcpServers: {
-    description: "The MCP servers of a toolkit (GET /mcp/app/{appKey}, all pages).",
-    args: ListMcpByAppQuery.extend({ appKey: z.string().describe("Toolkit slug.") }),
-    omitArgs: PAGES,
-    result: items(McpServer),
-    call: async (args) => ({ items: await fns.getMcpServers(args) }),
-  },
-  getMcpServerInstances: {
-    description: "The instances (one per user) of an MCP server (GET /mcp/servers/{id}/instances, all pages).",
-    args: ListMcpInstancesQuery.extend({ serverId: z.string().describe("The MCP server's id.") }),
-    omitArgs: PAGES,
-    result: items(McpServerInstance),
-    call: async (args) => ({ items: await fns.getMcpServerInstances(args) }),
-  },
-  generateMcpUrl: {
-    description: "MCP URLs for an existing server and given users or accounts (POST /mcp/servers/generate); changes nothing.",
-    args: GenerateMcpUrlBody,
-    result: GenerateMcpUrlResponse,
-    call: (args) => fns.generateMcpUrl(args),
-  },
+  getTriggerTypes: listing("Trigger types with their config and payload schemas (GET /triggers_types, all pages).", ListTriggerTypesQuery, TriggerType, fns.getTriggerTypes),
+  getTriggerInstances: listing("The project's trigger instances (GET /trigger_instances/active, all pages).", ListActiveTriggersQuery, TriggerInstance, fns.getTriggerInstances),
+  getMcpServers: listing("The MCP servers of a toolkit (GET /mcp/app/{appKey}, all pages).", ListMcpByAppQuery.extend({ appKey: z.string().describe("Toolkit slug.") }), McpServer, fns.getMcpServers),
+  getMcpServerInstances: listing("The instances (one per user) of an MCP server (GET /mcp/servers/{id}/instances, all pages).", ListMcpInstancesQuery.extend({ serverId: z.string().describe("The MCP server's id.") }), McpServerInstance, fns.getMcpServerInstances),
+  generateMcpUrl: answering("MCP URLs for an existing server and given users or accounts (POST /mcp/servers/generate); changes nothing.", GenerateMcpUrlBody, GenerateMcpUrlResponse, fns.generateMcpUrl),
   getNanoId: {
     description: "The nano id of a legacy UUID (GET /migration/get-nanoid).",
     args: GetNanoIdQuery,

@@ -48,12 +48,12 @@ export async function importDocument({ client, orgClient }: ImportSources): Prom
   resources.push(entry("ProjectConfig", "config", project.name, project.id));
 
   const servers = new Map<string, string>();
-  for (const toolkit of await collect(client.toolkits.iterate({}))) {
-    for (const server of await collect(client.mcp.iterateByApp(toolkit.slug, {}))) servers.set(server.id, server.name);
+  for (const toolkit of await collect(client.toolkits.list({}))) {
+    for (const server of await collect(client.mcp.listByApp(toolkit.slug, {}))) servers.set(server.id, server.name);
   }
   for (const [id, name] of servers) resources.push(entry("McpServer", "mcp", name, id));
 
-  for (const trigger of await collect(client.triggers.iterateActive({ show_disabled: true }))) {
+  for (const trigger of await collect(client.triggers.listActive({ show_disabled: true }))) {
     resources.push(entry("TriggerInstance", "trigger", `${trigger.trigger_name}-${trigger.id}`, trigger.id));
   }
   return { resources };

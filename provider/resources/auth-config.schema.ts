@@ -1,6 +1,6 @@
 /** The AuthConfig resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY, PROJECT_ID, adoptId } from "./common-fields";
+import { PROJECT_ID, projectChildInputs } from "./common-fields";
 
 export const AUTH_CONFIG = {
   type: "AuthConfig",
@@ -23,8 +23,7 @@ export const AUTH_CONFIG = {
     restrictToFollowingTools: { api: "restrict_to_following_tools", type: "string[]", change: "update", description: "Only these tools may run with the config's connected accounts (tool slugs of the toolkit)." },
     toolsForConnectedAccountCreation: { type: "string[]", change: "update", description: "Tools whose scopes a new connected account is asked for." },
     enabled: { type: "boolean", change: "update", default: true, description: "false: the auth config refuses new connected accounts. Default true." },
-    apiKey: API_KEY,
-    adoptId: adoptId("auth config"),
+    ...projectChildInputs("auth config"),
   },
   outputs: {
     projectId: PROJECT_ID,

@@ -23,3 +23,8 @@ export function adoptId(what: string) {
     description: `Adopt this existing ${what} (id) instead of creating one; its declared fields are then reconciled.`,
   } as const satisfies InputField;
 }
+
+/** The two inputs every object living in a project takes: the project's key and an object to adopt. */
+export function projectChildInputs(what: string) {
+  return { apiKey: API_KEY, adoptId: adoptId(what) } as const;
+}

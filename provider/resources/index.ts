@@ -29,17 +29,11 @@ export const TriggerInstance: ResourceClass<typeof TRIGGER_INSTANCE> = resourceC
 export const AuthConfig: ResourceClass<typeof AUTH_CONFIG> = resourceClass(AUTH_CONFIG, authConfigProvider);
 export const WebhookSubscription: ResourceClass<typeof WEBHOOK_SUBSCRIPTION> = resourceClass(WEBHOOK_SUBSCRIPTION, webhookSubscriptionProvider);
 
-export type Project = InstanceType<typeof Project>;
-export type ProjectConfig = InstanceType<typeof ProjectConfig>;
-export type McpServer = InstanceType<typeof McpServer>;
-export type TriggerInstance = InstanceType<typeof TriggerInstance>;
-export type AuthConfig = InstanceType<typeof AuthConfig>;
-export type WebhookSubscription = InstanceType<typeof WebhookSubscription>;
-
-export type ProjectArgs = ArgsOf<typeof PROJECT>;
-export type ProjectConfigArgs = ArgsOf<typeof PROJECT_CONFIG>;
-export type McpServerArgs = ArgsOf<typeof MCP_SERVER>;
-export type TriggerInstanceArgs = ArgsOf<typeof TRIGGER_INSTANCE>;
-export type AuthConfigArgs = ArgsOf<typeof AUTH_CONFIG>;
-export type WebhookSubscriptionArgs = ArgsOf<typeof WEBHOOK_SUBSCRIPTION>;
+/** Each class's instance type and the Args its constructor takes. */
+export type Project = InstanceType<typeof Project>; export type ProjectArgs = ArgsOf<typeof PROJECT>;
+export type ProjectConfig = InstanceType<typeof ProjectConfig>; export type ProjectConfigArgs = ArgsOf<typeof PROJECT_CONFIG>;
+export type McpServer = InstanceType<typeof McpServer>; export type McpServerArgs = ArgsOf<typeof MCP_SERVER>;
+export type TriggerInstance = InstanceType<typeof TriggerInstance>; export type TriggerInstanceArgs = ArgsOf<typeof TRIGGER_INSTANCE>;
+export type AuthConfig = InstanceType<typeof AuthConfig>; export type AuthConfigArgs = ArgsOf<typeof AUTH_CONFIG>;
+export type WebhookSubscription = InstanceType<typeof WebhookSubscription>; export type WebhookSubscriptionArgs = ArgsOf<typeof WEBHOOK_SUBSCRIPTION>;
 

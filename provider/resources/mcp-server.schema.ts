@@ -1,6 +1,6 @@
 /** The McpServer resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY, PROJECT_ID, adoptId } from "./common-fields";
+import { PROJECT_ID, projectChildInputs } from "./common-fields";
 
 export const MCP_SERVER = {
   type: "McpServer",
@@ -16,8 +16,7 @@ export const MCP_SERVER = {
     toolkits: { api: "toolkits", type: "string[]", change: "update", description: "Toolkit slugs the server serves, e.g. `github`." },
     allowedTools: { api: "allowed_tools", type: "string[]", change: "update", description: "Tool slugs the server exposes, e.g. `GITHUB_CREATE_ISSUE`." },
     managedAuthViaPlatform: { api: "managed_auth_via_platform", type: "boolean", change: "update", description: "Let the platform manage users' authentication through the server." },
-    apiKey: API_KEY,
-    adoptId: adoptId("MCP server"),
+    ...projectChildInputs("MCP server"),
   },
   outputs: {
     projectId: PROJECT_ID,

@@ -34,7 +34,7 @@ async function whenNameTaken<T>(client: IntegrationPlatformClient, name: string,
     return await create();
   } catch (err) {
     if (!(err instanceof ConflictError)) throw err;
-    const existing = (await collect(client.projects.iterate()).catch(() => [])).find((p) => p.name === name && !p.deleted);
+    const existing = (await collect(client.projects.list()).catch(() => [])).find((p) => p.name === name && !p.deleted);
     if (!existing) throw err;
     throw new Error(
       `${err.message} It is project "${existing.id}". If an interrupted \`pulumi up\` made it, adopt it: set adoptId: "${existing.id}" on this Project; otherwise choose another name.`,

@@ -1,6 +1,6 @@
 /** The TriggerInstance resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY, PROJECT_ID, adoptId } from "./common-fields";
+import { PROJECT_ID, projectChildInputs } from "./common-fields";
 
 export const TRIGGER_INSTANCE = {
   type: "TriggerInstance",
@@ -17,8 +17,7 @@ export const TRIGGER_INSTANCE = {
     connectedAccountId: { api: "connected_account_id", type: "string", required: true, change: "replace", description: "The connected account the trigger listens on. Changing it replaces the trigger." },
     triggerConfig: { api: "trigger_config", type: "object", change: "update", description: "Inputs the trigger type's config schema asks for." },
     enabled: { type: "boolean", change: "update", default: true, description: "Desired state; default true." },
-    apiKey: API_KEY,
-    adoptId: adoptId("trigger instance"),
+    ...projectChildInputs("trigger instance"),
   },
   outputs: {
     projectId: PROJECT_ID,

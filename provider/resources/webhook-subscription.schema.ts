@@ -1,7 +1,7 @@
 /** The WebhookSubscription resource, declared once: see fields.ts for what each column means. */
 import { WEBHOOK_VERSIONS } from "../../api/webhooks";
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { API_KEY, PROJECT_ID, adoptId } from "./common-fields";
+import { PROJECT_ID, projectChildInputs } from "./common-fields";
 
 export const WEBHOOK_SUBSCRIPTION = {
   type: "WebhookSubscription",
@@ -19,8 +19,7 @@ export const WEBHOOK_SUBSCRIPTION = {
     enabledEvents: { api: "enabled_events", type: "string[]", required: true, change: "update", description: "Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`)." },
     version: { api: "version", type: "string", values: WEBHOOK_VERSIONS, change: "update", default: "V3", description: "Payload version; default V3." },
     rotation: { type: "string", change: "update", description: "Any value, e.g. a date; changing it rotates the signing secret (POST …/rotate_secret). On adoption, declaring it rotates once so the stack knows the secret." },
-    apiKey: API_KEY,
-    adoptId: adoptId("webhook subscription"),
+    ...projectChildInputs("webhook subscription"),
   },
   outputs: {
     projectId: PROJECT_ID,

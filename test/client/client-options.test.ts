@@ -1,8 +1,8 @@
 /** Constructor options: baseUrl validation and normalization, numeric options, request shape. */
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, IntegrationPlatformClient, IntegrationPlatformError, closeSharedDispatcher, normalizeBaseUrl } from "../../provider/client";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS, IntegrationPlatformClient, IntegrationPlatformError, normalizeBaseUrl } from "../../provider/client";
 import { mcpServer, project } from "../support/payloads";
-import { API_KEY, json, startServer, testClient, type TestServer } from "./helpers/server";
+import { API_KEY, json, testClient, type TestServer, useTestServer } from "./helpers/server";
 
 describe("baseUrl", () => {
   it("tolerates a trailing slash and keeps a base path", () => {
@@ -47,15 +47,7 @@ describe("numeric options", () => {
 
 describe("requests", () => {
   let server: TestServer;
-  beforeEach(async () => {
-    server = await startServer();
-  });
-  afterEach(async () => {
-    await server.close();
-  });
-  afterAll(async () => {
-    await closeSharedDispatcher();
-  });
+  useTestServer((s) => (server = s));
 
   it("prefixes a base path and sends JSON bodies with content-type", async () => {
     server.fallback(json(200, mcpServer("srv_1")));

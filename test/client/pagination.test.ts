@@ -7,24 +7,32 @@ import { json, rejection, testClient, type TestServer, useTestServer } from "./h
 let server: TestServer;
 useTestServer((s) => (server = s));
 
+/** Answers `pages` in turn; asserts that `for await` over `list` yields the items `ids`, asking for `urls`. */
+async function expectEveryPage(
+  pages: unknown[],
+  list: (client: ReturnType<typeof testClient>) => AsyncIterable<{ id: string }>,
+  ids: string[],
+  urls: string[],
+): Promise<void> {
+  server.script(...pages.map((page) => json(200, page)));
+  const seen: string[] = [];
+  for await (const item of list(testClient(server.url))) seen.push(item.id);
+  expect(seen).toEqual(ids);
+  expect(server.requests.map((r) => r.url)).toEqual(urls);
+}
+
 describe("cursor style", () => {
   it("follows next_cursor through every page of projects (items under data)", async () => {
-    server.script(
-      json(200, cursorPage("data", [project("p1"), project("p2")], "c2", 1, 3)),
-      json(200, cursorPage("data", [project("p3"), project("p4")], "c3", 2, 3)),
-      json(200, cursorPage("data", [project("p5")], null, 3, 3)),
+    await expectEveryPage(
+      [
+        cursorPage("data", [project("p1"), project("p2")], "c2", 1, 3),
+        cursorPage("data", [project("p3"), project("p4")], "c3", 2, 3),
+        cursorPage("data", [project("p5")], null, 3, 3),
+      ],
+      (client) => client.projects.list({ limit: 2 }),
+      ["p1", "p2", "p3", "p4", "p5"],
+      ["/api/v3/org/owner/project/list?limit=2", "/api/v3/org/owner/project/list?limit=2&cursor=c2", "/api/v3/org/owner/project/list?limit=2&cursor=c3"],
     );
-    const client = testClient(server.url);
-
-    const ids: string[] = [];
-    for await (const p of client.projects.iterate({ limit: 2 })) ids.push(p.id);
-
-    expect(ids).toEqual(["p1", "p2", "p3", "p4", "p5"]);
-    expect(server.requests.map((r) => r.url)).toEqual([
-      "/api/v3/org/owner/project/list?limit=2",
-      "/api/v3/org/owner/project/list?limit=2&cursor=c2",
-      "/api/v3/org/owner/project/list?limit=2&cursor=c3",
-    ]);
   });
 
   it("stops at an empty next_cursor (toolkits, items under items)", async () => {
@@ -34,7 +42,7 @@ describe("cursor style", () => {
     );
     const client = testClient(server.url);
 
-    const slugs = (await collect(client.toolkits.iterate({ sort_by: "alphabetically" }))).map((t) => t.slug);
+    const slugs = (await collect(client.toolkits.list({ sort_by: "alphabetically" }))).map((t) => t.slug);
 
     expect(slugs).toEqual(["github", "slack"]);
     expect(server.requests.map((r) => r.rawQuery)).toEqual(["sort_by=alphabetically", "sort_by=alphabetically&cursor=next"]);
@@ -48,8 +56,8 @@ describe("cursor style", () => {
     );
     const client = testClient(server.url);
 
-    const triggers = await collect(client.triggers.iterateActive({ cursor: "start" }));
-    const types = await collect(client.triggers.iterateTypes());
+    const triggers = await collect(client.triggers.listActive({ cursor: "start" }));
+    const types = await collect(client.triggers.listTypes());
 
     expect(triggers.map((t) => t.id)).toEqual(["ti_2", "ti_3"]);
     expect(types.map((t) => t.slug)).toEqual(["GITHUB_PUSH"]);
@@ -67,17 +75,33 @@ describe("cursor style", () => {
     );
     const client = testClient(server.url);
 
-    const first3 = await collect(client.projects.iterate(), 3);
+    const first3 = await collect(client.projects.list(), 3);
 
     expect(first3.map((p) => p.id)).toEqual(["p1", "p2", "p3"]);
     expect(server.requests).toHaveLength(2);
+  });
+
+  it("a list call is one page when awaited: fetched only then, and once however often awaited", async () => {
+    server.fallback(json(200, cursorPage("data", [project("p1")], "c2", 1, 2)));
+    const client = testClient(server.url);
+
+    const call = client.projects.list({ limit: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.requests).toHaveLength(0);
+    const page = await call;
+    const again = await call;
+
+    expect(page.data.map((p) => p.id)).toEqual(["p1"]);
+    expect(page.next_cursor).toBe("c2");
+    expect(again).toBe(page);
+    expect(server.requests.map((r) => r.url)).toEqual(["/api/v3/org/owner/project/list?limit=1"]);
   });
 
   it("refuses to loop when the server repeats a cursor", async () => {
     server.fallback(json(200, cursorPage("items", [toolkitSummary("github")], "same", 1, 9)));
     const client = testClient(server.url);
 
-    const err = await rejection(collect(client.toolkits.iterate()));
+    const err = await rejection(collect(client.toolkits.list()));
 
     expect(err).toBeInstanceOf(IntegrationPlatformError);
     expect(err.message).toContain('"same"');
@@ -87,22 +111,13 @@ describe("cursor style", () => {
 
 describe("page style", () => {
   it("increments page_no until current_page reaches total_pages (servers by app)", async () => {
-    const page = (items: unknown[], current: number, total: number) => json(200, { items, current_page: current, total_pages: total });
-    server.script(
-      page([mcpServer("s1"), mcpServer("s2")], 1, 3),
-      page([mcpServer("s3"), mcpServer("s4")], 2, 3),
-      page([mcpServer("s5")], 3, 3),
+    const page = (items: unknown[], current: number, total: number) => ({ items, current_page: current, total_pages: total });
+    await expectEveryPage(
+      [page([mcpServer("s1"), mcpServer("s2")], 1, 3), page([mcpServer("s3"), mcpServer("s4")], 2, 3), page([mcpServer("s5")], 3, 3)],
+      (client) => client.mcp.listByApp("github", { limit: 2, order_by: "created_at" }),
+      ["s1", "s2", "s3", "s4", "s5"],
+      [1, 2, 3].map((n) => `/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=${n}`),
     );
-    const client = testClient(server.url);
-
-    const ids = (await collect(client.mcp.iterateByApp("github", { limit: 2, order_by: "created_at" }))).map((s) => s.id);
-
-    expect(ids).toEqual(["s1", "s2", "s3", "s4", "s5"]);
-    expect(server.requests.map((r) => r.url)).toEqual([
-      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=1",
-      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=2",
-      "/api/v3/mcp/app/github?limit=2&order_by=created_at&page_no=3",
-    ]);
   });
 
   it("iterates instances (items under instances) from a starting page, and stops on a single page", async () => {
@@ -111,8 +126,8 @@ describe("page style", () => {
     server.script(page([mcpInstance("i3")], 2, 3), page([mcpInstance("i4")], 3, 3), page([], 1, 0));
     const client = testClient(server.url);
 
-    const ids = (await collect(client.mcp.iterateInstances("srv_1", { page_no: 2 }))).map((i) => i.id);
-    const none = await collect(client.mcp.iterateInstances("srv_2"));
+    const ids = (await collect(client.mcp.listInstances("srv_1", { page_no: 2 }))).map((i) => i.id);
+    const none = await collect(client.mcp.listInstances("srv_2"));
 
     expect(ids).toEqual(["i3", "i4"]);
     expect(none).toEqual([]);
@@ -127,7 +142,7 @@ describe("page style", () => {
     server.fallback(json(200, { items: [mcpServer("s")], current_page: 1, total_pages: 3 }));
     const client = testClient(server.url);
 
-    const items = await collect(client.mcp.iterateByApp("github"));
+    const items = await collect(client.mcp.listByApp("github"));
 
     expect(items).toHaveLength(3);
     expect(server.requests.map((r) => r.query.get("page_no"))).toEqual(["1", "2", "3"]);

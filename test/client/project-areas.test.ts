@@ -26,7 +26,7 @@ describe("client against the platform", () => {
     expect(made.auth_config).toMatchObject({ auth_scheme: "API_KEY", is_platform_managed: false });
     const id = made.auth_config.id;
     // The demo seed has four auth configs; pages of one are followed to the end.
-    const all = await collect(client.authConfigs.iterate({ limit: 1 }));
+    const all = await collect(client.authConfigs.list({ limit: 1 }));
     expect(all.map((c) => c.id)).toContain(id);
     expect(all.length).toBe((await client.authConfigs.list({ limit: 1000 })).total_items);
     expect(all.length).toBeGreaterThanOrEqual(5);
@@ -45,7 +45,7 @@ describe("client against the platform", () => {
   });
 
   it("connectedAccounts: list with filters, iterate, get and delete", async () => {
-    const alice = await collect(client.connectedAccounts.iterate({ user_ids: ["alice"], limit: 1 }));
+    const alice = await collect(client.connectedAccounts.list({ user_ids: ["alice"], limit: 1 }));
     expect(alice.length).toBeGreaterThan(1);
     expect(alice.every((a) => a.user_id === "alice")).toBe(true);
     const pending = (await client.connectedAccounts.list({ statuses: ["INITIALIZING"] })).items;
@@ -57,7 +57,7 @@ describe("client against the platform", () => {
   });
 
   it("tools: list by toolkit across pages, search, get", async () => {
-    const github = await collect(client.tools.iterate({ toolkit_slug: "github", limit: 2 }));
+    const github = await collect(client.tools.list({ toolkit_slug: "github", limit: 2 }));
     expect(github.length).toBe(6);
     expect(github.every((t) => t.toolkit.slug === "github")).toBe(true);
     expect((await client.tools.list({ search: "send email" })).items[0]?.slug).toBe("GMAIL_SEND_EMAIL");
@@ -66,7 +66,7 @@ describe("client against the platform", () => {
   });
 
   it("mcp: every server of the project across pages", async () => {
-    const servers = await collect(client.mcp.iterate({ limit: 1 }));
+    const servers = await collect(client.mcp.list({ limit: 1 }));
     expect(servers.map((s) => s.name).sort()).toEqual(["Dev Tools", "Inbox Assistant"]);
   });
 
@@ -74,7 +74,7 @@ describe("client against the platform", () => {
     const made = await client.webhookSubscriptions.create({ webhook_url: "https://hooks.example.com/client", enabled_events: ["platform.trigger.message"] });
     expect(made.secret).toMatch(/^whsec_/);
     await expect(client.webhookSubscriptions.create({ webhook_url: "https://x.example.com", enabled_events: ["platform.trigger.message"] })).rejects.toBeInstanceOf(ConflictError);
-    expect((await collect(client.webhookSubscriptions.iterate())).map((s) => s.id)).toEqual([made.id]);
+    expect((await collect(client.webhookSubscriptions.list())).map((s) => s.id)).toEqual([made.id]);
     expect((await client.webhookSubscriptions.get(made.id)).secret).toBe(`whsec_…${made.secret.slice(-4)}`);
     expect((await client.webhookSubscriptions.update(made.id, { version: "V2" })).version).toBe("V2");
     const rotated = await client.webhookSubscriptions.rotateSecret(made.id);

@@ -4,8 +4,8 @@
 import * as path from "node:path";
 import type { AuthConfigArgs } from "pulumi-integration-platform";
 import * as pulumi from "@pulumi/pulumi";
-import { afterAll, describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack } from "./harness";
+import { describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack, expectDestroyed, upLogged, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const CLIENT_SECRET = "e2e-client-secret-4321";
@@ -32,8 +32,7 @@ describe("AuthConfig (real engine)", () => {
   }));
 
   it("up creates the auth config with one POST", async () => {
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     configId = String(up.outputs.id?.value);
     expect(p.writes()).toEqual([{ method: "POST", route: "createAuthConfig", bodyFields: ["auth_config", "toolkit"] }]);
@@ -42,33 +41,26 @@ describe("AuthConfig (real engine)", () => {
   });
 
   it("a no-op preview makes no call at all", async () => {
-    p.clearLog();
-    const preview = await e2e.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 2 });
-    expect(p.platform.app.requestLog.count()).toBe(0);
+    await expectNoCallPreview(p, e2e, 2);
   });
 
   it("a changed input makes exactly one PATCH; enabled: false one status call", async () => {
     desired.scopes = ["repo", "read:user"];
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["credentials", "type"] }]);
     expect((await p.client.authConfigs.get(configId)).credentials?.scopes).toBe("repo,read:user");
 
     desired.enabled = false;
-    p.clearLog();
-    await e2e.stack.up();
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "setAuthConfigStatus" }]);
     expect((await p.client.authConfigs.get(configId)).status).toBe("DISABLED");
   });
 
   it("refresh shows a change made out of band, and up puts it back", async () => {
     await p.client.authConfigs.setStatus(configId, "ENABLED");
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    p.clearLog();
-    await e2e.stack.up();
+    await expectRefreshFinds(e2e, { update: 1 });
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "setAuthConfigStatus" }]);
     expect((await p.client.authConfigs.get(configId)).status).toBe("DISABLED");
   });
@@ -76,8 +68,7 @@ describe("AuthConfig (real engine)", () => {
   it("a new toolkit replaces the auth config (the new one first, then the old one deleted)", async () => {
     desired.toolkit = "gmail";
     desired.scopes = ["https://mail.google.com/"];
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(p.writes().map((w) => w.route)).toEqual(["createAuthConfig", "setAuthConfigStatus", "deleteAuthConfig"]);
     await expect(p.client.authConfigs.get(configId)).rejects.toThrow(/404/);
@@ -89,20 +80,17 @@ describe("AuthConfig (real engine)", () => {
   });
 
   it("destroy deletes the auth config", async () => {
-    const destroy = await e2e.stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    await expect(p.client.authConfigs.get(configId)).rejects.toThrow(/404/);
+    await expectDestroyed(e2e, 2, () => p.client.authConfigs.get(configId));
   });
 });
 
 describe("AuthConfig adoption and policy (real engine)", () => {
   const p = useTestPlatform();
-  let e2e: E2EStack | undefined;
-  afterAll(async () => e2e?.cleanup());
+  const makeStack = useStackMaker();
 
   it("adoptId takes over an auth config made outside Pulumi without creating one", async () => {
     const { auth_config: existing } = await p.client.authConfigs.create({ toolkit: { slug: "github" }, auth_config: { type: "use_platform_managed_auth", name: "Made Outside" } });
-    e2e = await createE2EStack({
+    const e2e = await makeStack({
       projectName: "e2e-auth-config-adopt",
       platform: p.config,
       program: async () => {
@@ -110,8 +98,7 @@ describe("AuthConfig adoption and policy (real engine)", () => {
         return { id: config.id };
       },
     });
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.outputs.id?.value).toBe(existing.id);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["scopes", "type"] }]);
     expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });

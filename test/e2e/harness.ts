@@ -11,9 +11,9 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { type ConfigMap, LocalWorkspace, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
 import type * as PlatformSdk from "pulumi-integration-platform";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { stackConfigOf } from "../../provider/settings";
-import type { PlatformConfig } from "../support/platform";
+import type { PlatformConfig, TestPlatform } from "../support/platform";
 import { localBackendEnv, useEngine } from "../../scripts/pulumi-engine";
 
 export const repoRoot = path.resolve(__dirname, "../..");
@@ -146,4 +146,50 @@ export function useE2EStack(opts: () => E2EStackOptions): E2EStack {
   });
   afterAll(async () => ctx.cleanup?.());
   return ctx;
+}
+
+/** Makes stacks inside a test (`const e2e = await makeStack({...})`) and cleans each up after the suite. */
+export function useStackMaker(): (opts: E2EStackOptions) => Promise<E2EStack> {
+  const made: E2EStack[] = [];
+  afterAll(async () => {
+    for (const e2e of made) await e2e.cleanup();
+  });
+  return async (opts) => {
+    const e2e = await createE2EStack(opts);
+    made.push(e2e);
+    return e2e;
+  };
+}
+
+/** `up` with the platform's request log cleared first, so `p.writes()` then holds this run's writes only. */
+export async function upLogged(p: TestPlatform, e2e: E2EStack) {
+  p.clearLog();
+  return e2e.stack.up();
+}
+
+/** A preview that plans `same` resources unchanged and sends the platform no write. */
+export async function expectNoWritePreview(p: TestPlatform, e2e: E2EStack, same: number): Promise<void> {
+  p.clearLog();
+  expect((await e2e.stack.preview()).changeSummary).toEqual({ same });
+  expect(p.writes()).toEqual([]);
+}
+
+/** A preview that plans `same` resources unchanged without a single call to the platform, not even a read. */
+export async function expectNoCallPreview(p: TestPlatform, e2e: E2EStack, same: number): Promise<void> {
+  p.clearLog();
+  expect((await e2e.stack.preview()).changeSummary).toEqual({ same });
+  expect(p.platform.app.requestLog.count()).toBe(0);
+}
+
+/** refresh reports at least these changes (drift made out of band). */
+export async function expectRefreshFinds(e2e: E2EStack, changes: Record<string, number>): Promise<void> {
+  const refresh = await e2e.stack.refresh();
+  expect(refresh.summary.resourceChanges).toMatchObject(changes);
+}
+
+/** destroy deletes `deletes` resources (the stack's provider among them), after which `lookup` answers 404. */
+export async function expectDestroyed(e2e: E2EStack, deletes: number, lookup: () => Promise<unknown>): Promise<void> {
+  const destroy = await e2e.stack.destroy();
+  expect(destroy.summary.resourceChanges).toEqual({ delete: deletes });
+  await expect(lookup()).rejects.toThrow(/404/);
 }

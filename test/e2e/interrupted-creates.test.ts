@@ -38,12 +38,12 @@ describe("creates interrupted by kill -9, then run again (real engine)", () => {
   const kinds: Kind[] = [
     {
       kind: "mcp",
-      live: async (prefix) => (await collect(client.mcp.iterateByApp("github"))).filter((s) => s.name.startsWith(prefix) && !s.deleted).map((s) => s.id),
+      live: async (prefix) => (await collect(client.mcp.listByApp("github"))).filter((s) => s.name.startsWith(prefix) && !s.deleted).map((s) => s.id),
       route: "createMcpServer",
     },
     {
       kind: "project",
-      live: async (prefix) => (await collect(orgClient.projects.iterate())).filter((p) => p.name.startsWith(prefix) && !p.deleted).map((p) => p.id),
+      live: async (prefix) => (await collect(orgClient.projects.list())).filter((p) => p.name.startsWith(prefix) && !p.deleted).map((p) => p.id),
       route: "createProject",
     },
   ];

@@ -2,8 +2,8 @@
 // preview, one-field update, drift on refresh, out-of-band delete, adoption,
 // `import`, destroy, and no key in the state.
 import type { McpServerArgs } from "pulumi-integration-platform";
-import { afterAll, describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, sdk, useE2EStack } from "./harness";
+import { describe, expect, it } from "vitest";
+import { createE2EStack, type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, useStackMaker, expectNoWritePreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("McpServer (real engine)", () => {
@@ -26,8 +26,7 @@ describe("McpServer (real engine)", () => {
   }));
 
   it("up creates the server with one POST", async () => {
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     serverId = String(up.outputs.id?.value);
     expect(p.writes()).toEqual([{ method: "POST", route: "createMcpServer", bodyFields: ["allowed_tools", "auth_config_ids", "name", "toolkits"] }]);
@@ -36,36 +35,29 @@ describe("McpServer (real engine)", () => {
   });
 
   it("a no-op preview makes no write call", async () => {
-    p.clearLog();
-    const preview = await e2e.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 2 });
-    expect(p.writes()).toEqual([]);
+    await expectNoWritePreview(p, e2e, 2);
   });
 
   it("a changed input makes exactly one PATCH carrying only that field", async () => {
     desired.allowedTools = ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"];
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] }]);
   });
 
   it("refresh shows a change made out of band, and up puts it back", async () => {
     await p.client.mcp.update(serverId, { name: "Renamed Elsewhere" });
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    await expectRefreshFinds(e2e, { update: 1 });
     const preview = await e2e.stack.preview();
     expect(preview.changeSummary).toMatchObject({ update: 1 });
-    p.clearLog();
-    await e2e.stack.up();
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["name"] }]);
     expect((await p.client.mcp.get(serverId)).name).toBe("E2E Server");
   });
 
   it("a server deleted out of band disappears on refresh and is created again by up", async () => {
     await p.client.mcp.delete(serverId);
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    await expectRefreshFinds(e2e, { delete: 1 });
     const up = await e2e.stack.up();
     expect(up.summary.resourceChanges).toMatchObject({ create: 1 });
     serverId = String(up.outputs.id?.value);
@@ -86,20 +78,17 @@ describe("McpServer (real engine)", () => {
   });
 
   it("destroy deletes the server", async () => {
-    const destroy = await e2e.stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    await expect(p.client.mcp.get(serverId)).rejects.toThrow(/404/);
+    await expectDestroyed(e2e, 2, () => p.client.mcp.get(serverId));
   });
 });
 
 describe("McpServer adoption (real engine)", () => {
   const p = useTestPlatform();
-  let e2e: E2EStack | undefined;
-  afterAll(async () => e2e?.cleanup());
+  const makeStack = useStackMaker();
 
   it("adoptId takes over a server made outside Pulumi without creating one", async () => {
     const existing = await p.client.mcp.create({ name: "Made Outside", auth_config_ids: [p.authConfigId], toolkits: ["github"], allowed_tools: ["GITHUB_CREATE_ISSUE"] });
-    e2e = await createE2EStack({
+    const e2e = await makeStack({
       projectName: "e2e-mcp-adopt",
       platform: p.config,
       program: async () => {
@@ -113,8 +102,7 @@ describe("McpServer adoption (real engine)", () => {
         return { id: server.id };
       },
     });
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.outputs.id?.value).toBe(existing.id);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] }]);
     expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });

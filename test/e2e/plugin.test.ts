@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, repoRoot, useE2EStack } from "./harness";
+import { createE2EStack, repoRoot, useE2EStack, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
 import { pluginEnv, pluginSdk } from "./plugin-harness";
 import { importDocument } from "../../provider/plugin/import-document";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
@@ -64,15 +64,12 @@ describe("provider plugin: lifecycle (real engine)", () => {
   });
 
   it("a no-op preview shows no change and makes no write call", async () => {
-    p.clearLog();
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 5 });
-    expect(p.writes()).toEqual([]);
+    await expectNoWritePreview(p, e2e, 5);
   });
 
   it("one changed field is one PATCH of that field", async () => {
     desired.serverName = "Plugin Tools Two";
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ same: 4, update: 1 });
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["name"] }]);
     expect((await p.client.mcp.get(ids.serverId!)).name).toBe("Plugin Tools Two");
@@ -80,8 +77,7 @@ describe("provider plugin: lifecycle (real engine)", () => {
 
   it("refresh finds drift made out of band, and up puts the declared value back", async () => {
     await p.client.config.update({ require_mcp_api_key: false });
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    await expectRefreshFinds(e2e, { update: 1 });
     const preview = await e2e.stack.preview();
     expect(preview.changeSummary).toMatchObject({ update: 1 });
     await e2e.stack.up();

@@ -3,7 +3,7 @@
 import type { ProjectConfigArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
-import { sdk, useE2EStack } from "./harness";
+import { sdk, useE2EStack, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("ProjectConfig (real engine)", () => {
@@ -26,8 +26,7 @@ describe("ProjectConfig (real engine)", () => {
   }));
 
   it("up configures the new project with its own key, patching only declared fields", async () => {
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ create: 3 });
     projectKey = String(up.outputs.projectKey?.value);
     const patches = p.writes().filter((w) => w.route === "updateProjectConfig");
@@ -38,26 +37,21 @@ describe("ProjectConfig (real engine)", () => {
   });
 
   it("a no-op preview makes no write call", async () => {
-    p.clearLog();
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 3 });
-    expect(p.writes()).toEqual([]);
+    await expectNoWritePreview(p, e2e, 3);
   });
 
   it("a changed input makes one PATCH with only that field", async () => {
     desired.signedUrlFileExpiryInSeconds = 600;
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toMatchObject({ update: 1 });
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateProjectConfig", bodyFields: ["signed_url_file_expiry_in_seconds"] }]);
   });
 
   it("refresh shows drift made out of band, and up puts the declared value back", async () => {
     await projectClient().config.update({ require_mcp_api_key: false });
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
+    await expectRefreshFinds(e2e, { update: 1 });
     expect((await e2e.stack.preview()).changeSummary).toMatchObject({ update: 1 });
-    p.clearLog();
-    await e2e.stack.up();
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateProjectConfig", bodyFields: ["require_mcp_api_key"] }]);
     expect((await projectClient().config.get()).require_mcp_api_key).toBe(true);
   });
@@ -68,8 +62,7 @@ describe("ProjectConfig (real engine)", () => {
 
   it("removing the resource leaves the configuration as it is", async () => {
     declareConfig = false;
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toMatchObject({ delete: 1 });
     expect(p.writes()).toEqual([]);
     expect((await projectClient().config.get()).signed_url_file_expiry_in_seconds).toBe(600);

@@ -3,7 +3,7 @@
 // out-of-band delete, destroy.
 import type { ProjectArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { sdk, useE2EStack } from "./harness";
+import { sdk, useE2EStack, expectDestroyed, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, stateText, useTestPlatform } from "../support/platform";
 
 describe("Project (real engine)", () => {
@@ -22,8 +22,7 @@ describe("Project (real engine)", () => {
   }));
 
   it("up creates the project and its key, a secret output", async () => {
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     expect(p.writes()).toEqual([{ method: "POST", route: "createProject", bodyFields: ["name", "should_create_api_key"] }]);
     projectId = String(up.outputs.id?.value);
@@ -39,15 +38,12 @@ describe("Project (real engine)", () => {
   });
 
   it("a no-op preview makes no write call", async () => {
-    p.clearLog();
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
-    expect(p.writes()).toEqual([]);
+    await expectNoWritePreview(p, e2e, 2);
   });
 
   it("a new name replaces the project (there is no rename)", async () => {
     desired.name = "e2e-project-renamed";
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toMatchObject({ replace: 1 });
     expect(p.writes().map((w) => w.route)).toEqual(["createProject", "deleteProject"]);
     await expect(p.orgClient.projects.get(projectId)).rejects.toThrow(/404/);
@@ -56,8 +52,7 @@ describe("Project (real engine)", () => {
 
   it("a project deleted out of band disappears on refresh", async () => {
     await p.orgClient.projects.delete(projectId);
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ delete: 1 });
+    await expectRefreshFinds(e2e, { delete: 1 });
     expect((await e2e.stack.preview()).changeSummary).toMatchObject({ create: 1 });
   });
 
@@ -66,12 +61,9 @@ describe("Project (real engine)", () => {
     desired.name = "e2e-adopted-project";
     desired.adoptId = existing.id;
     desired.createApiKey = false;
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.outputs.id?.value).toBe(existing.id);
     expect(p.calls("createProject")).toBe(0);
-    const destroy = await e2e.stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    await expect(p.orgClient.projects.get(existing.id)).rejects.toThrow(/404/);
+    await expectDestroyed(e2e, 2, () => p.orgClient.projects.get(existing.id));
   });
 });

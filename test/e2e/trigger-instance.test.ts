@@ -1,7 +1,7 @@
 // TriggerInstance through the real engine: upsert on create, enable/disable by
 // PATCH, config change by upsert, drift, adoption of an existing trigger, destroy.
 import { describe, expect, it } from "vitest";
-import { sdk, useE2EStack } from "./harness";
+import { sdk, useE2EStack, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("TriggerInstance (real engine)", () => {
@@ -24,8 +24,7 @@ describe("TriggerInstance (real engine)", () => {
   }));
 
   it("up creates the trigger by one upsert", async () => {
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     expect(p.writes()).toEqual([{ method: "POST", route: "upsertTrigger", bodyFields: ["connected_account_id", "trigger_config"] }]);
     triggerId = String(up.outputs.id?.value);
@@ -33,31 +32,25 @@ describe("TriggerInstance (real engine)", () => {
   });
 
   it("a no-op preview makes no write call", async () => {
-    p.clearLog();
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
-    expect(p.writes()).toEqual([]);
+    await expectNoWritePreview(p, e2e, 2);
   });
 
   it("enabled: false is one PATCH disable; a config change is one upsert", async () => {
     desired.enabled = false;
-    p.clearLog();
-    await e2e.stack.up();
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
     expect((await live(triggerId))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
 
     desired.triggerConfig = { owner: "acme", repo: "web" };
-    p.clearLog();
-    await e2e.stack.up();
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "POST", route: "upsertTrigger", bodyFields: ["connected_account_id", "trigger_config"] }]);
     expect((await live(triggerId))?.trigger_config).toEqual({ owner: "acme", repo: "web" });
   });
 
   it("refresh shows a trigger enabled out of band, and up disables it again", async () => {
     await p.client.triggers.manage(triggerId, { status: "enable" });
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    p.clearLog();
-    await e2e.stack.up();
+    await expectRefreshFinds(e2e, { update: 1 });
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
     expect((await live(triggerId))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
   });
@@ -78,8 +71,7 @@ describe("TriggerInstance (real engine)", () => {
       trigger_config: { owner: "acme", repo: "api" },
     });
     Object.assign(desired, { triggerName: "GITHUB_STAR_ADDED_EVENT", adoptId: trigger_id, enabled: false, triggerConfig: { owner: "acme", repo: "api" } });
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.outputs.id?.value).toBe(trigger_id);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
     expect((await live(trigger_id))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);

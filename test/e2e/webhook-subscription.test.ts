@@ -2,8 +2,8 @@
 // create, no-op preview, one-field update, rotation, drift on refresh,
 // adoption, destroy, and the signing secret never in the state in clear.
 import type { WebhookSubscriptionArgs } from "pulumi-integration-platform";
-import { afterAll, describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, sdk, useE2EStack } from "./harness";
+import { describe, expect, it } from "vitest";
+import { type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("WebhookSubscription (real engine)", () => {
@@ -26,8 +26,7 @@ describe("WebhookSubscription (real engine)", () => {
   }));
 
   it("up creates the subscription with one POST and holds its secret as a secret", async () => {
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     subscriptionId = String(up.outputs.id?.value);
     expect(p.writes()).toEqual([{ method: "POST", route: "createWebhookSubscription", bodyFields: ["enabled_events", "version", "webhook_url"] }]);
@@ -37,16 +36,12 @@ describe("WebhookSubscription (real engine)", () => {
   });
 
   it("a no-op preview makes no call at all", async () => {
-    p.clearLog();
-    const preview = await e2e.stack.preview();
-    expect(preview.changeSummary).toEqual({ same: 2 });
-    expect(p.platform.app.requestLog.count()).toBe(0);
+    await expectNoCallPreview(p, e2e, 2);
   });
 
   it("a changed input makes exactly one PATCH carrying only that field", async () => {
     desired.enabledEvents = ["platform.trigger.message", "platform.trigger.disabled"];
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["enabled_events"] }]);
     expect(up.outputs.secret?.value).toBe(secrets[0]);
@@ -54,8 +49,7 @@ describe("WebhookSubscription (real engine)", () => {
 
   it("a new rotation value rotates the secret with one call", async () => {
     desired.rotation = "2025-06";
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "POST", route: "rotateWebhookSecret" }]);
     expect(up.outputs.secret?.value).not.toBe(secrets[0]);
     secrets.push(String(up.outputs.secret?.value));
@@ -63,10 +57,8 @@ describe("WebhookSubscription (real engine)", () => {
 
   it("refresh shows a change made out of band, and up puts it back", async () => {
     await p.client.webhookSubscriptions.update(subscriptionId, { webhook_url: "https://elsewhere.example.com/x" });
-    const refresh = await e2e.stack.refresh();
-    expect(refresh.summary.resourceChanges).toMatchObject({ update: 1 });
-    p.clearLog();
-    await e2e.stack.up();
+    await expectRefreshFinds(e2e, { update: 1 });
+    await upLogged(p, e2e);
     expect(p.writes()).toEqual([{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["webhook_url"] }]);
     expect((await p.client.webhookSubscriptions.get(subscriptionId)).webhook_url).toBe("https://hooks.example.com/platform");
   });
@@ -76,20 +68,17 @@ describe("WebhookSubscription (real engine)", () => {
   });
 
   it("destroy deletes the subscription", async () => {
-    const destroy = await e2e.stack.destroy();
-    expect(destroy.summary.resourceChanges).toEqual({ delete: 2 });
-    await expect(p.client.webhookSubscriptions.get(subscriptionId)).rejects.toThrow(/404/);
+    await expectDestroyed(e2e, 2, () => p.client.webhookSubscriptions.get(subscriptionId));
   });
 });
 
 describe("WebhookSubscription adoption (real engine)", () => {
   const p = useTestPlatform();
-  let e2e: E2EStack | undefined;
-  afterAll(async () => e2e?.cleanup());
+  const makeStack = useStackMaker();
 
   it("adoptId takes over the project's subscription, rotating once so the stack knows the secret", async () => {
     const existing = await p.client.webhookSubscriptions.create({ webhook_url: "https://made.example.com/outside", enabled_events: ["platform.trigger.message"] });
-    e2e = await createE2EStack({
+    const e2e = await makeStack({
       projectName: "e2e-webhook-adopt",
       platform: p.config,
       program: async () => {
@@ -102,8 +91,7 @@ describe("WebhookSubscription adoption (real engine)", () => {
         return { id: subscription.id, secret: subscription.secret };
       },
     });
-    p.clearLog();
-    const up = await e2e.stack.up();
+    const up = await upLogged(p, e2e);
     expect(up.outputs.id?.value).toBe(existing.id);
     expect(p.writes()).toEqual([{ method: "POST", route: "rotateWebhookSecret" }]);
     expect(String(up.outputs.secret?.value)).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);

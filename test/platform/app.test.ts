@@ -1,5 +1,5 @@
 /** Cross-cutting behaviour of the app: route registration, errors, auth for every route, request log, chaos, OpenAPI. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { AUTH_HEADERS, buildPath, routes, type RouteDef } from "../../api";
 import Fastify from "fastify";
 import { buildApp, validateResponsesByDefault } from "../../platform/app";
@@ -8,7 +8,7 @@ import { Chaos, parseChaos } from "../../platform/chaos";
 import apiRoutes, { type PlatformContext, type RouteHandlers } from "../../platform/http/handlers";
 import { handlers } from "../../platform/routes";
 import { Store } from "../../platform/store";
-import { expectError, harness, type Harness } from "./helpers";
+import { expectError, harness, type Harness, useHarness } from "./helpers";
 
 // Each test assigns `h`; afterEach closes it.
 let h: Harness = undefined as unknown as Harness;
@@ -60,12 +60,7 @@ describe("response validation", () => {
 
 describe("auth on every route", () => {
   let shared: Harness;
-  beforeAll(async () => {
-    shared = await harness();
-  });
-  afterAll(async () => {
-    await shared.close();
-  });
+  useHarness((made) => (shared = made), "file");
   it.each(allRoutes.filter(([, def]) => def.auth !== "none"))("%s: missing, unknown, malformed and wrong-kind keys", async (_name, def) => {
     const h = shared as Harness;
     const url = samplePath(def);

@@ -1,15 +1,10 @@
 /** Auth configs made and managed through the v3 API: create, list, update, enable/disable, delete. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuthConfig, AuthConfigPage, CreateAuthConfigResponse } from "../../api";
-import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const create = (body: unknown, apiKey = h.apiKey) => h.call({ method: "POST", url: "/api/v3/auth_configs", apiKey, body });
 const get = (id: string, apiKey = h.apiKey) => h.call({ url: `/api/v3/auth_configs/${id}`, apiKey });

@@ -1,15 +1,10 @@
 /** Auth configs: read through the API, created through the local admin surface. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AuthConfig } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 describe("auth configs", () => {
   it("gets an auth config with toolkit logo, connection count and masked credentials", async () => {

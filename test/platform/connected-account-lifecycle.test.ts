@@ -1,15 +1,10 @@
 /** Connected accounts listed, read and deleted through the v3 API. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConnectedAccountDetail, ConnectedAccountPage } from "../../api";
-import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const list = (query = "") => getParsed(h, `/api/v3/connected_accounts${query}`, ConnectedAccountPage);
 

@@ -1,15 +1,10 @@
 /** Connected accounts: OAuth → INITIALIZING with a redirect, API key → ACTIVE, validation, refresh. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ConnectedAccount } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const create = (body: unknown, apiKey = h.apiKey) => h.call({ method: "POST", url: "/api/v3/connected_accounts", apiKey, body });
 

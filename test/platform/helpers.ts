@@ -1,6 +1,6 @@
 /** Shared set-up of the platform tests: an in-memory app with an org, two projects and their keys. */
 import type { FastifyInstance } from "fastify";
-import { expect } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import type { z } from "zod";
 import { buildApp, type BuildAppOptions } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
@@ -126,6 +126,26 @@ export async function harness(options: Partial<BuildAppOptions> = {}): Promise<H
     },
   };
   return h;
+}
+
+/**
+ * Registers the file's platform: a fresh harness for each test (`"each"`) or one for the whole
+ * file (`"file"`), handed to `set` (which may also build the test's data on it) and closed after.
+ */
+export function useHarness(
+  set: (h: Harness) => unknown,
+  scope: "each" | "file" = "each",
+  options: Partial<BuildAppOptions> = {},
+): void {
+  let current: Harness | undefined;
+  const [before, after] = scope === "each" ? [beforeEach, afterEach] : [beforeAll, afterAll];
+  before(async () => {
+    current = await harness(options);
+    await set(current);
+  });
+  after(async () => {
+    await current?.close();
+  });
 }
 
 /** Asserts the error envelope and returns its `error`. */

@@ -5,8 +5,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterEach, beforeEach, expect, it } from "vitest";
-import { harness, type Harness } from "./helpers";
+import { expect, it } from "vitest";
+import { type Harness, useHarness } from "./helpers";
 
 const run = promisify(execFile);
 const INSPECTOR = join(__dirname, "../../node_modules/.bin/mcp-inspector-cli");
@@ -18,11 +18,10 @@ const INSPECTOR = join(__dirname, "../../node_modules/.bin/mcp-inspector-cli");
 const INSPECTOR_CWD = join(__dirname, "../../node_modules/@modelcontextprotocol/inspector-cli/build");
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
+useHarness(async (made) => {
+  h = made;
   await h.app.listen({ host: "127.0.0.1", port: 0 });
 });
-afterEach(async () => h.close());
 
 async function inspect(url: string, ...extra: string[]): Promise<any> {
   const { stdout } = await run(INSPECTOR, ["--cli", url, "--transport", "http", "--method", "tools/list", ...extra], {

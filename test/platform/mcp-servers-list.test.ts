@@ -1,15 +1,10 @@
 /** GET /api/v3/mcp/servers: every live MCP server of the project, whatever its toolkit. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { McpServerPage } from "../../api";
-import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 describe("all MCP servers", () => {
   it("lists every toolkit's servers, filters like the per-toolkit list, pages, and hides deleted and foreign ones", async () => {

@@ -1,17 +1,14 @@
 /** MCP servers: create, get, list by app, patch, soft delete, instances, URL generation. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { McpInstancePage, McpServer, McpServerPage } from "../../api";
-import { expectError, expectProjectAuthFailures, githubAndSlack, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, githubAndSlack, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
 let github: any;
 let slack: any;
-beforeEach(async () => {
-  h = await harness();
+useHarness(async (made) => {
+  h = made;
   ({ github, slack } = await githubAndSlack(h));
-});
-afterEach(async () => {
-  await h.close();
 });
 
 const createServer = (body: unknown, apiKey = h.apiKey) => h.call({ method: "POST", url: "/api/v3/mcp/servers", apiKey, body });

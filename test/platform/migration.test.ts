@@ -1,14 +1,9 @@
 /** Migration: legacy UUID → nano id for auth configs, connected accounts and trigger instances. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { describe, expect, it } from "vitest";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const lookup = (uuid: string, type: string, apiKey = h.apiKey) =>
   h.call({ url: `/api/v3/migration/get-nanoid?uuid=${uuid}&type=${type}`, apiKey });

@@ -1,15 +1,10 @@
 /** Session info and projects: create, list, get, delete, regenerate keys. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ListProjectsResponse, SessionInfo } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const create = (body: unknown) => h.call({ method: "POST", url: "/api/v3/org/owner/project/new", orgKey: h.orgKey, body });
 

@@ -2,13 +2,19 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { HELP, UsageError, parseCommandLine } from "../../platform/cli";
 import { RateLimiter, parseRateLimit, type RateLimitOptions } from "../../platform/plugins/rate-limit";
-import { expectError, harness, type Harness } from "./helpers";
+import { type Answer, expectError, harness, type Harness } from "./helpers";
 
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
   h = undefined;
 });
+
+/** Asserts an answer's status and the tokens its RateLimit-Remaining says are left. */
+function expectStatusAndRemaining(answer: Answer, status: number, remaining: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers["ratelimit-remaining"]).toBe(remaining);
+}
 
 /** A clock the test moves by hand, in milliseconds. */
 function manualClock(): { now: () => number; advance(ms: number): void } {
@@ -36,9 +42,7 @@ describe("rate limit on the platform", () => {
     const missing = await h.call({ url: "/api/v3/mcp/mcp_nope", apiKey: h.apiKey });
     expectError(missing, 404, "not_found");
     expect(missing.headers["ratelimit-remaining"]).toBe("8");
-    const invalid = await h.call({ url: "/api/v3/toolkits?limit=-1", apiKey: h.apiKey });
-    expect(invalid.status).toBe(400);
-    expect(invalid.headers["ratelimit-remaining"]).toBe("7");
+    expectStatusAndRemaining(await h.call({ url: "/api/v3/toolkits?limit=-1", apiKey: h.apiKey }), 400, "7");
 
     // Outside the limit: the OpenAPI document and the local admin surface.
     const openapi = await h.call({ url: "/api/v3/openapi.json" });
@@ -98,12 +102,8 @@ describe("rate limit on the platform", () => {
     // 1 a minute: the next token in 60 s.
     expect(excess.headers["retry-after"]).toBe("60");
 
-    const other = await h.call({ url: "/api/v3/toolkits", apiKey: h.otherApiKey });
-    expect(other.status).toBe(200);
-    expect(other.headers["ratelimit-remaining"]).toBe("1");
-    const org = await h.call({ url: "/api/v3/org/owner/project/list", orgKey: h.orgKey });
-    expect(org.status).toBe(200);
-    expect(org.headers["ratelimit-remaining"]).toBe("1");
+    expectStatusAndRemaining(await h.call({ url: "/api/v3/toolkits", apiKey: h.otherApiKey }), 200, "1");
+    expectStatusAndRemaining(await h.call({ url: "/api/v3/org/owner/project/list", orgKey: h.orgKey }), 200, "1");
     // No key: limited by address (and still told 401 for the missing key while admitted).
     expectError(await h.call({ url: "/api/v3/toolkits" }), 401, "unauthorized");
     expectError(await h.call({ url: "/api/v3/toolkits" }), 401, "unauthorized");

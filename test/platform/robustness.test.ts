@@ -1,13 +1,13 @@
 /** Bad input never yields a 500: random bodies and query strings against every route. */
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTH_HEADERS, buildPath, routes, type RouteDef } from "../../api";
-import { harness, type Harness } from "./helpers";
+import { type Harness, useHarness } from "./helpers";
 
 let h: Harness;
 let ids: Record<string, string>;
-beforeAll(async () => {
-  h = await harness();
+useHarness(async (made) => {
+  h = made;
   const ac = await h.authConfig("github", "OAUTH2");
   const ca = await h.account(ac.id, "alice");
   const server = (await h.call({ method: "POST", url: "/api/v3/mcp/servers", apiKey: h.apiKey, body: { name: "Robust", auth_config_ids: [ac.id] } })).body;
@@ -26,10 +26,7 @@ beforeAll(async () => {
     status: "ENABLED",
     tool_slug: "GITHUB_CREATE_ISSUE",
   };
-});
-afterAll(async () => {
-  await h.close();
-});
+}, "file");
 
 const queryKey = fc.constantFrom("limit", "cursor", "user_ids", "user_ids[]", "toolkit_versions[github]", "page_no", "name", "show_disabled", "order_by", "version", "uuid", "type", "__proto__", "x");
 const queryValue = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("-1", "1e9", "1001", "NaN", "true", "%E2", "a,b,,", "latest", ""));

@@ -1,15 +1,10 @@
 /** Tool router: sessions, their meta tools, execute_meta for every slug. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { META_TOOL_SLUGS, SessionToolsResponse } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const session = async (body: unknown = { user_id: "alice", toolkits: ["github"] }, apiKey = h.apiKey) => {
   const answer = await h.call({ method: "POST", url: "/api/v3/tool_router/session", apiKey, body });

@@ -1,15 +1,10 @@
 /** Toolkits from the catalog: list with filters and cursor, multi, detail at a version. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ToolkitDetail, ToolkitPage } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made), "file");
 
 const list = async (query = "") => {
   const answer = await h.call({ url: `/api/v3/toolkits${query}`, apiKey: h.apiKey });

@@ -1,15 +1,10 @@
 /** The catalog's tools through GET /api/v3/tools and /api/v3/tools/{tool_slug}. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Tool, ToolPage } from "../../api";
-import { expectError, expectProjectAuthFailures, getParsed, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, getParsed, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeAll(async () => {
-  h = await harness();
-});
-afterAll(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made), "file");
 
 const list = (query = "") => getParsed(h, `/api/v3/tools${query}`, ToolPage);
 

@@ -1,8 +1,8 @@
 /** Trigger instances (upsert, active list with every filter, enable/disable, delete) and trigger types. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TriggerInstancePage, TriggerTypePage } from "../../api";
 import { encodeCursor, paginateByCursor } from "../../platform/pagination";
-import { expectError, expectProjectAuthFailures, githubAndSlack, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, githubAndSlack, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
 let github: any;
@@ -10,15 +10,12 @@ let slack: any;
 let alice: any;
 let bob: any;
 let bobSlack: any;
-beforeEach(async () => {
-  h = await harness();
+useHarness(async (made) => {
+  h = made;
   ({ github, slack } = await githubAndSlack(h));
   alice = await h.account(github.id, "alice");
   bob = await h.account(github.id, "bob");
   bobSlack = await h.account(slack.id, "bob");
-});
-afterEach(async () => {
-  await h.close();
 });
 
 const upsert = (slug: string, body: unknown, apiKey = h.apiKey) =>

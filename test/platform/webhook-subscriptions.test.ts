@@ -1,15 +1,10 @@
 /** The project's webhook subscription: one per project, kept equal to the project's webhook fields. */
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { WebhookEventTypes, WebhookSubscription, WEBHOOK_EVENT_TYPES } from "../../api";
-import { expectError, expectProjectAuthFailures, harness, type Harness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarness } from "./helpers";
 
 let h: Harness;
-beforeEach(async () => {
-  h = await harness();
-});
-afterEach(async () => {
-  await h.close();
-});
+useHarness((made) => (h = made));
 
 const BASE = "/api/v3/webhook_subscriptions";
 const create = (body: unknown, apiKey = h.apiKey) => h.call({ method: "POST", url: BASE, apiKey, body });

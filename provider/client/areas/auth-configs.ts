@@ -1,7 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 export class AuthConfigsResource extends APIResource {
   /** GET /api/v3/auth_configs/{nanoid}. */
@@ -14,14 +13,9 @@ export class AuthConfigsResource extends APIResource {
     return this._call("createAuthConfig", { body }, options);
   }
 
-  /** GET /api/v3/auth_configs: one page; disabled ones only with `show_disabled`. */
-  list(query?: RouteQuery<"listAuthConfigs">, options?: RequestOptions): Promise<RouteResponse<"listAuthConfigs">> {
-    return this._call("listAuthConfigs", { query }, options);
-  }
-
-  /** Every auth config across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listAuthConfigs">, options?: RequestOptions): PageItems<"listAuthConfigs", "items"> {
-    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/auth_configs; disabled ones only with `show_disabled`. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  list(query?: RouteQuery<"listAuthConfigs">, options?: RequestOptions): ListPromise<"listAuthConfigs", "items"> {
+    return this._list("listAuthConfigs", "items", "cursor", { query }, options);
   }
 
   /** PATCH /api/v3/auth_configs/{nanoid}: `custom` replaces credentials, `default` sets scopes. */

@@ -1,7 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 export class ConnectedAccountsResource extends APIResource {
   /** POST /api/v3/connected_accounts: starts a connection for a user. */
@@ -19,14 +18,9 @@ export class ConnectedAccountsResource extends APIResource {
     return this._call("refreshConnectedAccount", { params: { nanoid }, body, query }, options);
   }
 
-  /** GET /api/v3/connected_accounts: one page, newest first. */
-  list(query?: RouteQuery<"listConnectedAccounts">, options?: RequestOptions): Promise<RouteResponse<"listConnectedAccounts">> {
-    return this._call("listConnectedAccounts", { query }, options);
-  }
-
-  /** Every connected account across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listConnectedAccounts">, options?: RequestOptions): PageItems<"listConnectedAccounts", "items"> {
-    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/connected_accounts: newest first. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  list(query?: RouteQuery<"listConnectedAccounts">, options?: RequestOptions): ListPromise<"listConnectedAccounts", "items"> {
+    return this._list("listConnectedAccounts", "items", "cursor", { query }, options);
   }
 
   /** GET /api/v3/connected_accounts/{nanoid}: secrets masked. */

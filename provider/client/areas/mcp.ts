@@ -1,7 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iteratePages, startPage } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 /** MCP servers and their per-user instances. */
 export class McpResource extends APIResource {
@@ -25,34 +24,19 @@ export class McpResource extends APIResource {
     return this._call("deleteMcpServer", { params: { id } }, options);
   }
 
-  /** GET /api/v3/mcp/app/{appKey}: one page of the servers configured for a toolkit. */
-  listByApp(appKey: string, query?: RouteQuery<"listMcpByApp">, options?: RequestOptions): Promise<RouteResponse<"listMcpByApp">> {
-    return this._call("listMcpByApp", { params: { appKey }, query }, options);
+  /** GET /api/v3/mcp/app/{appKey}: the servers configured for a toolkit. Awaited: one page; `for await`: every item (increments `page_no`). */
+  listByApp(appKey: string, query?: RouteQuery<"listMcpByApp">, options?: RequestOptions): ListPromise<"listMcpByApp", "items"> {
+    return this._list("listMcpByApp", "items", "page_no", { params: { appKey }, query }, options);
   }
 
-  /** Every server for a toolkit across pages (increments `page_no`). */
-  iterateByApp(appKey: string, query?: RouteQuery<"listMcpByApp">, options?: RequestOptions): PageItems<"listMcpByApp", "items"> {
-    return iteratePages((page_no) => this.listByApp(appKey, { ...query, page_no }, options), "items", startPage(query));
+  /** GET /api/v3/mcp/servers: every server of the project. Awaited: one page; `for await`: every item (increments `page_no`). */
+  list(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): ListPromise<"listMcpServers", "items"> {
+    return this._list("listMcpServers", "items", "page_no", { query }, options);
   }
 
-  /** GET /api/v3/mcp/servers: one page of every server of the project. */
-  list(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): Promise<RouteResponse<"listMcpServers">> {
-    return this._call("listMcpServers", { query }, options);
-  }
-
-  /** Every server of the project across pages (increments `page_no`). */
-  iterate(query?: RouteQuery<"listMcpServers">, options?: RequestOptions): PageItems<"listMcpServers", "items"> {
-    return iteratePages((page_no) => this.list({ ...query, page_no }, options), "items", startPage(query));
-  }
-
-  /** GET /api/v3/mcp/servers/{serverId}/instances: one page. */
-  listInstances(serverId: string, query?: RouteQuery<"listMcpInstances">, options?: RequestOptions): Promise<RouteResponse<"listMcpInstances">> {
-    return this._call("listMcpInstances", { params: { serverId }, query }, options);
-  }
-
-  /** Every instance of a server across pages (increments `page_no`). */
-  iterateInstances(serverId: string, query?: RouteQuery<"listMcpInstances">, options?: RequestOptions): PageItems<"listMcpInstances", "instances"> {
-    return iteratePages((page_no) => this.listInstances(serverId, { ...query, page_no }, options), "instances", startPage(query));
+  /** GET /api/v3/mcp/servers/{serverId}/instances. Awaited: one page; `for await`: every item (increments `page_no`). */
+  listInstances(serverId: string, query?: RouteQuery<"listMcpInstances">, options?: RequestOptions): ListPromise<"listMcpInstances", "instances"> {
+    return this._list("listMcpInstances", "instances", "page_no", { params: { serverId }, query }, options);
   }
 
   /** DELETE /api/v3/mcp/servers/{serverId}/instances/{instanceId}: also that user's connected accounts under the server's auth configs. */

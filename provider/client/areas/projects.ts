@@ -1,7 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 /** Projects of the organization; every call uses the organization key (`x-org-api-key`). */
 export class ProjectsResource extends APIResource {
@@ -10,14 +9,9 @@ export class ProjectsResource extends APIResource {
     return this._call("createProject", { body }, options);
   }
 
-  /** GET /api/v3/org/owner/project/list: one page, newest first. */
-  list(query?: RouteQuery<"listProjects">, options?: RequestOptions): Promise<RouteResponse<"listProjects">> {
-    return this._call("listProjects", { query }, options);
-  }
-
-  /** Every project across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listProjects">, options?: RequestOptions): PageItems<"listProjects", "data"> {
-    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "data", startCursor(query));
+  /** GET /api/v3/org/owner/project/list: newest first. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  list(query?: RouteQuery<"listProjects">, options?: RequestOptions): ListPromise<"listProjects", "data"> {
+    return this._list("listProjects", "data", "cursor", { query }, options);
   }
 
   /** GET /api/v3/org/owner/project/{nano_id}. */

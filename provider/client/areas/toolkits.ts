@@ -1,7 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 export class ToolkitsResource extends APIResource {
   /** GET /api/v3/toolkits/{slug}: the detail form at `version` (default `latest`). */
@@ -9,14 +8,9 @@ export class ToolkitsResource extends APIResource {
     return this._call("getToolkit", { params: { slug }, query }, options);
   }
 
-  /** GET /api/v3/toolkits: one page of summaries. */
-  list(query?: RouteQuery<"listToolkits">, options?: RequestOptions): Promise<RouteResponse<"listToolkits">> {
-    return this._call("listToolkits", { query }, options);
-  }
-
-  /** Every toolkit across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listToolkits">, options?: RequestOptions): PageItems<"listToolkits", "items"> {
-    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/toolkits: summaries. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  list(query?: RouteQuery<"listToolkits">, options?: RequestOptions): ListPromise<"listToolkits", "items"> {
+    return this._list("listToolkits", "items", "cursor", { query }, options);
   }
 
   /** POST /api/v3/toolkits/multi: several toolkits by slug or filter (a read; retried like one). */

@@ -1,18 +1,12 @@
 import type { RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 /** The catalog's tools (the slugs `allowedTools` and tool restrictions take). */
 export class ToolsResource extends APIResource {
-  /** GET /api/v3/tools: one page, filtered by toolkit, slugs or search text. */
-  list(query?: RouteQuery<"listTools">, options?: RequestOptions): Promise<RouteResponse<"listTools">> {
-    return this._call("listTools", { query }, options);
-  }
-
-  /** Every tool across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listTools">, options?: RequestOptions): PageItems<"listTools", "items"> {
-    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/tools: filtered by toolkit, slugs or search text. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  list(query?: RouteQuery<"listTools">, options?: RequestOptions): ListPromise<"listTools", "items"> {
+    return this._list("listTools", "items", "cursor", { query }, options);
   }
 
   /** GET /api/v3/tools/{tool_slug}. */

@@ -1,18 +1,12 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 /** Trigger instances and trigger types. */
 export class TriggersResource extends APIResource {
-  /** GET /api/v3/trigger_instances/active: one page; disabled ones only with `show_disabled`. */
-  listActive(query?: RouteQuery<"listActiveTriggers">, options?: RequestOptions): Promise<RouteResponse<"listActiveTriggers">> {
-    return this._call("listActiveTriggers", { query }, options);
-  }
-
-  /** Every trigger instance across pages (follows `next_cursor`). */
-  iterateActive(query?: RouteQuery<"listActiveTriggers">, options?: RequestOptions): PageItems<"listActiveTriggers", "items"> {
-    return iterateCursor((cursor) => this.listActive({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/trigger_instances/active; disabled ones only with `show_disabled`. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  listActive(query?: RouteQuery<"listActiveTriggers">, options?: RequestOptions): ListPromise<"listActiveTriggers", "items"> {
+    return this._list("listActiveTriggers", "items", "cursor", { query }, options);
   }
 
   /** POST /api/v3/trigger_instances/{slug}/upsert: create or update the trigger of a type on a connected account. */
@@ -30,13 +24,8 @@ export class TriggersResource extends APIResource {
     return this._call("deleteTrigger", { params: { triggerId } }, options);
   }
 
-  /** GET /api/v3/triggers_types: one page. */
-  listTypes(query?: RouteQuery<"listTriggerTypes">, options?: RequestOptions): Promise<RouteResponse<"listTriggerTypes">> {
-    return this._call("listTriggerTypes", { query }, options);
-  }
-
-  /** Every trigger type across pages (follows `next_cursor`). */
-  iterateTypes(query?: RouteQuery<"listTriggerTypes">, options?: RequestOptions): PageItems<"listTriggerTypes", "items"> {
-    return iterateCursor((cursor) => this.listTypes({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/triggers_types. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  listTypes(query?: RouteQuery<"listTriggerTypes">, options?: RequestOptions): ListPromise<"listTriggerTypes", "items"> {
+    return this._list("listTriggerTypes", "items", "cursor", { query }, options);
   }
 }

@@ -1,7 +1,6 @@
 import type { RouteBody, RouteQuery, RouteResponse } from "../../../api/routes";
-import { iterateCursor, startCursor } from "../pagination";
 import type { RequestOptions } from "../types";
-import { APIResource, type PageItems } from "./resource";
+import { APIResource, type ListPromise } from "./resource";
 
 /** The project's webhook subscription (one per project). The secret is answered in full by create and rotateSecret only. */
 export class WebhookSubscriptionsResource extends APIResource {
@@ -10,14 +9,9 @@ export class WebhookSubscriptionsResource extends APIResource {
     return this._call("createWebhookSubscription", { body }, options);
   }
 
-  /** GET /api/v3/webhook_subscriptions: one page (at most one item). */
-  list(query?: RouteQuery<"listWebhookSubscriptions">, options?: RequestOptions): Promise<RouteResponse<"listWebhookSubscriptions">> {
-    return this._call("listWebhookSubscriptions", { query }, options);
-  }
-
-  /** Every subscription across pages (follows `next_cursor`). */
-  iterate(query?: RouteQuery<"listWebhookSubscriptions">, options?: RequestOptions): PageItems<"listWebhookSubscriptions", "items"> {
-    return iterateCursor((cursor) => this.list({ ...query, cursor }, options), "items", startCursor(query));
+  /** GET /api/v3/webhook_subscriptions: at most one item. Awaited: one page; `for await`: every item (follows `next_cursor`). */
+  list(query?: RouteQuery<"listWebhookSubscriptions">, options?: RequestOptions): ListPromise<"listWebhookSubscriptions", "items"> {
+    return this._list("listWebhookSubscriptions", "items", "cursor", { query }, options);
   }
 
   /** GET /api/v3/webhook_subscriptions/{id}: the secret masked. */

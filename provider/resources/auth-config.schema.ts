@@ -1,6 +1,6 @@
 /** The AuthConfig resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { PROJECT_ID, projectChildInputs } from "./common-fields";
+import { PROJECT_ID, createdAt, projectChildInputs, updatedAt } from "./common-fields";
 
 export const AUTH_CONFIG = {
   type: "AuthConfig",
@@ -29,8 +29,8 @@ export const AUTH_CONFIG = {
     projectId: PROJECT_ID,
     status: { api: "status", type: "string", description: "`ENABLED` or `DISABLED`." },
     noOfConnections: { api: "no_of_connections", type: "integer", description: "How many connected accounts use the auth config." },
-    createdAt: { api: "created_at", type: "string", description: "When the auth config was created." },
-    lastUpdatedAt: { api: "last_updated_at", type: "string", description: "When the auth config last changed." },
+    createdAt: createdAt("auth config"),
+    lastUpdatedAt: updatedAt("auth config", "last_updated_at"),
   },
 } as const satisfies ResourceSchema;
 

@@ -28,3 +28,13 @@ export function adoptId(what: string) {
 export function projectChildInputs(what: string) {
   return { apiKey: API_KEY, adoptId: adoptId(what) } as const;
 }
+
+/** When the object was created, as the platform reports it (`created_at`). */
+export function createdAt(what: string) {
+  return { api: "created_at", type: "string", description: `When the ${what} was created.` } as const satisfies OutputField;
+}
+
+/** When the object last changed; most objects report it as `updated_at`, auth configs as `last_updated_at`. */
+export function updatedAt<Api extends string = "updated_at">(what: string, api: Api = "updated_at" as Api) {
+  return { api, type: "string", description: `When the ${what} last changed.` } as const satisfies OutputField;
+}

@@ -1,6 +1,6 @@
 /** The McpServer resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { PROJECT_ID, projectChildInputs } from "./common-fields";
+import { PROJECT_ID, createdAt, projectChildInputs, updatedAt } from "./common-fields";
 
 export const MCP_SERVER = {
   type: "McpServer",
@@ -24,8 +24,8 @@ export const MCP_SERVER = {
     commands: { api: "commands", type: "string map", description: "Setup command per client application (cursor, claude, ...)." },
     toolkitIcons: { api: "toolkit_icons", type: "string map", description: "Icon URL per toolkit." },
     serverInstanceCount: { api: "server_instance_count", type: "integer", description: "How many users have an instance of the server." },
-    createdAt: { api: "created_at", type: "string", description: "When the server was created." },
-    updatedAt: { api: "updated_at", type: "string", description: "When the server last changed." },
+    createdAt: createdAt("server"),
+    updatedAt: updatedAt("server"),
   },
 } as const satisfies ResourceSchema;
 

@@ -1,6 +1,6 @@
 /** The Project resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { adoptId } from "./common-fields";
+import { adoptId, createdAt, updatedAt } from "./common-fields";
 
 export const PROJECT = {
   type: "Project",
@@ -24,8 +24,8 @@ export const PROJECT = {
     webhookSecret: { api: "webhook_secret", type: "string", nullable: true, secret: true, description: "Signs webhook deliveries (secret)." },
     triggersEnabled: { api: "triggers_enabled", type: "boolean", description: "Whether the project's triggers fire." },
     webhookVersion: { api: "webhook_version", type: "string", nullable: true, description: "The webhook payload version." },
-    createdAt: { api: "created_at", type: "string", description: "When the project was created." },
-    updatedAt: { api: "updated_at", type: "string", description: "When the project last changed." },
+    createdAt: createdAt("project"),
+    updatedAt: updatedAt("project"),
     apiKey: { type: "string", optional: true, secret: true, description: "The project API key (secret); set when `createApiKey` is true." },
   },
 } as const satisfies ResourceSchema;

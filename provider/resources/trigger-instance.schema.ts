@@ -1,6 +1,6 @@
 /** The TriggerInstance resource, declared once: see fields.ts for what each column means. */
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { PROJECT_ID, projectChildInputs } from "./common-fields";
+import { PROJECT_ID, projectChildInputs, updatedAt } from "./common-fields";
 
 export const TRIGGER_INSTANCE = {
   type: "TriggerInstance",
@@ -23,7 +23,7 @@ export const TRIGGER_INSTANCE = {
     projectId: PROJECT_ID,
     userId: { api: "user_id", type: "string", description: "The user of the connected account." },
     disabledAt: { api: "disabled_at", type: "string", nullable: true, description: "When the trigger was disabled; null while enabled." },
-    updatedAt: { api: "updated_at", type: "string", description: "When the trigger last changed." },
+    updatedAt: updatedAt("trigger"),
   },
 } as const satisfies ResourceSchema;
 

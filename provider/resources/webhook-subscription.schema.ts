@@ -1,7 +1,7 @@
 /** The WebhookSubscription resource, declared once: see fields.ts for what each column means. */
 import { WEBHOOK_VERSIONS } from "../../api/webhooks";
 import type { InputsOf, OutputsOf, ResourceSchema } from "./fields";
-import { PROJECT_ID, projectChildInputs } from "./common-fields";
+import { PROJECT_ID, createdAt, projectChildInputs, updatedAt } from "./common-fields";
 
 export const WEBHOOK_SUBSCRIPTION = {
   type: "WebhookSubscription",
@@ -24,8 +24,8 @@ export const WEBHOOK_SUBSCRIPTION = {
   outputs: {
     projectId: PROJECT_ID,
     secret: { type: "string", secret: true, description: "The signing secret (`whsec_…`, secret). The API shows it in full only on create and rotation." },
-    createdAt: { api: "created_at", type: "string", description: "When the subscription was created." },
-    updatedAt: { api: "updated_at", type: "string", description: "When the subscription last changed." },
+    createdAt: createdAt("subscription"),
+    updatedAt: updatedAt("subscription"),
   },
 } as const satisfies ResourceSchema;
 

@@ -4,6 +4,7 @@ import { newId, newUuid } from "../ids";
 import { sealClearColumn, type Db } from "./db";
 import { given, int, likePattern, setChanged, toJson } from "./json";
 import { columns, flag, json, rowReader, sealedJson, text, type RowReader } from "./rows";
+import { SealedStore } from "./sealed-store";
 import type { Secrets } from "./secrets";
 
 export interface AuthConfigRecord {
@@ -84,14 +85,9 @@ export interface AuthConfigChange {
   toolsForConnectedAccountCreation?: string[];
 }
 
-export class AuthConfigStore {
-  private readonly toRecord: RowReader<AuthConfigRecord>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly secrets: Secrets,
-  ) {
-    this.toRecord = recordReader(secrets);
+export class AuthConfigStore extends SealedStore<AuthConfigRecord> {
+  constructor(db: Db, secrets: Secrets) {
+    super(db, secrets, recordReader);
   }
 
   /** A secret map as stored: its JSON, sealed. */

@@ -4,6 +4,7 @@ import { newId, newUuid } from "../ids";
 import { sealClearColumn, type Db } from "./db";
 import { given, setChanged, toJson, whereAnyOf } from "./json";
 import { columns, flag, nullableText, rowReader, sealedJson, text, type RowReader } from "./rows";
+import { SealedStore } from "./sealed-store";
 import type { Secrets } from "./secrets";
 
 export interface ConnectedAccountRecord {
@@ -51,14 +52,9 @@ const recordReader = (secrets: Secrets): RowReader<ConnectedAccountRecord> => ro
   auth_config_is_platform_managed: flag,
 });
 
-export class ConnectedAccountStore {
-  private readonly toRecord: RowReader<ConnectedAccountRecord>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly secrets: Secrets,
-  ) {
-    this.toRecord = recordReader(secrets);
+export class ConnectedAccountStore extends SealedStore<ConnectedAccountRecord> {
+  constructor(db: Db, secrets: Secrets) {
+    super(db, secrets, recordReader);
   }
 
   create(input: {

@@ -4,6 +4,7 @@ import { newId } from "../ids";
 import { sealClearColumn, type Db } from "./db";
 import { fromJson, toJson } from "./json";
 import { columns, flag, integer, nullableText, rowReader, sealedText, text, type RowReader } from "./rows";
+import { SealedStore } from "./sealed-store";
 import type { Secrets } from "./secrets";
 
 export interface Project {
@@ -74,14 +75,9 @@ const toKey = rowReader<ProjectKey>({
   key_hash: (value) => value as Uint8Array,
 });
 
-export class ProjectStore {
-  private readonly toProject: RowReader<Project>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly secrets: Secrets,
-  ) {
-    this.toProject = projectReader(secrets);
+export class ProjectStore extends SealedStore<Project> {
+  constructor(db: Db, secrets: Secrets) {
+    super(db, secrets, projectReader);
   }
 
   create(input: { id?: string; orgId: string; name: string; email: string; config: ProjectConfig; webhookSecret: string; at: string }): Project {
@@ -96,17 +92,17 @@ export class ProjectStore {
   }
 
   get(id: string): Project | undefined {
-    return this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
+    return this.toRecord(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ?`).get(id));
   }
 
   /** A project of the organization; another organization's answers undefined. */
   getInOrg(orgId: string, id: string): Project | undefined {
-    return this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
+    return this.toRecord(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE id = ? AND org_id = ?`).get(id, orgId));
   }
 
   /** Names are unique within an organization, compared case-insensitively. */
   findByName(orgId: string, name: string): Project | undefined {
-    return this.toProject(
+    return this.toRecord(
       this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? AND name = ? COLLATE NOCASE`).get(orgId, name),
     );
   }
@@ -116,13 +112,13 @@ export class ProjectStore {
     return this.db
       .stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id DESC`)
       .all(orgId)
-      .map((row) => this.toProject(row)!);
+      .map((row) => this.toRecord(row)!);
   }
 
   first(orgId?: string): Project | undefined {
     return orgId
-      ? this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
-      : this.toProject(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
+      ? this.toRecord(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects WHERE org_id = ? ORDER BY auto_id LIMIT 1`).get(orgId))
+      : this.toRecord(this.db.stmt(`SELECT ${PROJECT_COLUMNS} FROM projects ORDER BY auto_id LIMIT 1`).get());
   }
 
   /** Deletes the project; keys and every object in it go with it (foreign keys cascade). */

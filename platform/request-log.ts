@@ -68,15 +68,9 @@ export interface AnsweredRequest {
   orgId?: string | undefined;
 }
 
-interface Kept {
-  method: string;
+/** An AnsweredRequest as the log keeps it: its path (cut) in place of its URL, its body fields and detail cut. */
+interface Kept extends Omit<AnsweredRequest, "url"> {
   path: string;
-  route: string | undefined;
-  status: number;
-  elapsedMs: number;
-  answeredAt: number;
-  requestId: string;
-  bodyFields: string[] | undefined;
   detail: string | undefined;
   orgId: string | undefined;
   /** What the entry costs, roughly: two bytes a character plus the objects' overhead. */

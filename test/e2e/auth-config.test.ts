@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { AuthConfigArgs } from "pulumi-integration-platform";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack, expectDestroyed, upLogged, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
+import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const CLIENT_SECRET = "e2e-client-secret-4321";
@@ -32,10 +32,8 @@ describe("AuthConfig (real engine)", () => {
   }));
 
   it("up creates the auth config with one POST", async () => {
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    const up = await expectUpCreates(p, e2e, { route: "createAuthConfig", bodyFields: ["auth_config", "toolkit"] });
     configId = String(up.outputs.id?.value);
-    expect(p.writes()).toEqual([{ method: "POST", route: "createAuthConfig", bodyFields: ["auth_config", "toolkit"] }]);
     expect(await p.client.authConfigs.get(configId)).toMatchObject({ auth_scheme: "OAUTH2", is_platform_managed: false, credentials: { scopes: "repo" } });
     expect(up.outputs.credentials?.secret).toBe(true);
   });

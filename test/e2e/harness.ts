@@ -167,6 +167,14 @@ export async function upLogged(p: TestPlatform, e2e: E2EStack) {
   return e2e.stack.up();
 }
 
+/** `up` of a new stack creates the resource and its provider (two creates) with exactly one write, a POST: `create`. */
+export async function expectUpCreates(p: TestPlatform, e2e: E2EStack, create: { route: string; bodyFields: string[] }) {
+  const up = await upLogged(p, e2e);
+  expect(up.summary.resourceChanges).toEqual({ create: 2 });
+  expect(p.writes()).toEqual([{ method: "POST", ...create }]);
+  return up;
+}
+
 /** A preview that plans `same` resources unchanged and sends the platform no write. */
 export async function expectNoWritePreview(p: TestPlatform, e2e: E2EStack, same: number): Promise<void> {
   p.clearLog();

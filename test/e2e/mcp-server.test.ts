@@ -3,7 +3,7 @@
 // `import`, destroy, and no key in the state.
 import type { McpServerArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, useStackMaker, expectNoWritePreview, expectRefreshFinds } from "./harness";
+import { createE2EStack, type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, useStackMaker, expectNoWritePreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("McpServer (real engine)", () => {
@@ -26,10 +26,8 @@ describe("McpServer (real engine)", () => {
   }));
 
   it("up creates the server with one POST", async () => {
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    const up = await expectUpCreates(p, e2e, { route: "createMcpServer", bodyFields: ["allowed_tools", "auth_config_ids", "name", "toolkits"] });
     serverId = String(up.outputs.id?.value);
-    expect(p.writes()).toEqual([{ method: "POST", route: "createMcpServer", bodyFields: ["allowed_tools", "auth_config_ids", "name", "toolkits"] }]);
     expect((await p.client.mcp.get(serverId)).name).toBe("E2E Server");
     expect(String(up.outputs.mcpUrl?.value)).toContain(serverId);
   });

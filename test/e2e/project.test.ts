@@ -3,7 +3,7 @@
 // out-of-band delete, destroy.
 import type { ProjectArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { sdk, useE2EStack, expectDestroyed, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
+import { sdk, useE2EStack, expectDestroyed, expectNoWritePreview, upLogged, expectUpCreates, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, stateText, useTestPlatform } from "../support/platform";
 
 describe("Project (real engine)", () => {
@@ -22,9 +22,7 @@ describe("Project (real engine)", () => {
   }));
 
   it("up creates the project and its key, a secret output", async () => {
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
-    expect(p.writes()).toEqual([{ method: "POST", route: "createProject", bodyFields: ["name", "should_create_api_key"] }]);
+    const up = await expectUpCreates(p, e2e, { route: "createProject", bodyFields: ["name", "should_create_api_key"] });
     projectId = String(up.outputs.id?.value);
     expect(up.outputs.apiKey?.secret).toBe(true);
     projectKey = String(up.outputs.apiKey?.value);

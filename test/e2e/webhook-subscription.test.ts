@@ -3,7 +3,7 @@
 // adoption, destroy, and the signing secret never in the state in clear.
 import type { WebhookSubscriptionArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
+import { type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("WebhookSubscription (real engine)", () => {
@@ -26,10 +26,8 @@ describe("WebhookSubscription (real engine)", () => {
   }));
 
   it("up creates the subscription with one POST and holds its secret as a secret", async () => {
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ create: 2 });
+    const up = await expectUpCreates(p, e2e, { route: "createWebhookSubscription", bodyFields: ["enabled_events", "version", "webhook_url"] });
     subscriptionId = String(up.outputs.id?.value);
-    expect(p.writes()).toEqual([{ method: "POST", route: "createWebhookSubscription", bodyFields: ["enabled_events", "version", "webhook_url"] }]);
     expect(up.outputs.secret?.secret).toBe(true);
     expect(String(up.outputs.secret?.value)).toMatch(/^whsec_/);
     secrets.push(String(up.outputs.secret?.value));

@@ -5,7 +5,7 @@ import * as path from "node:path";
 import type { AuthConfigArgs } from "pulumi-integration-platform";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
+import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, expectAdopts, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const CLIENT_SECRET = "e2e-client-secret-4321";
@@ -96,10 +96,7 @@ describe("AuthConfig adoption and policy (real engine)", () => {
         return { id: config.id };
       },
     });
-    const up = await upLogged(p, e2e);
-    expect(up.outputs.id?.value).toBe(existing.id);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["scopes", "type"] }]);
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+    await expectAdopts(p, e2e, existing.id, [{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["scopes", "type"] }]);
   });
 
   it("the policy pack stops credentials given in clear at preview, before any call, and lets secrets through", async () => {

@@ -175,6 +175,18 @@ export async function expectUpCreates(p: TestPlatform, e2e: E2EStack, create: { 
   return up;
 }
 
+/**
+ * `up` of a stack that adopts `id` (made outside Pulumi): the resource takes that id, the platform
+ * sees exactly `writes` (no create), and a preview right after plans both resources unchanged.
+ */
+export async function expectAdopts(p: TestPlatform, e2e: E2EStack, id: string, writes: Array<{ method: string; route: string; bodyFields?: string[] }>) {
+  const up = await upLogged(p, e2e);
+  expect(up.outputs.id?.value).toBe(id);
+  expect(p.writes()).toEqual(writes);
+  expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+  return up;
+}
+
 /** A preview that plans `same` resources unchanged and sends the platform no write. */
 export async function expectNoWritePreview(p: TestPlatform, e2e: E2EStack, same: number): Promise<void> {
   p.clearLog();

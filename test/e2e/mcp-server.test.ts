@@ -3,7 +3,7 @@
 // `import`, destroy, and no key in the state.
 import type { McpServerArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, useStackMaker, expectNoWritePreview, expectRefreshFinds } from "./harness";
+import { createE2EStack, type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, expectAdopts, useStackMaker, expectNoWritePreview, expectRefreshFinds } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("McpServer (real engine)", () => {
@@ -100,10 +100,7 @@ describe("McpServer adoption (real engine)", () => {
         return { id: server.id };
       },
     });
-    const up = await upLogged(p, e2e);
-    expect(up.outputs.id?.value).toBe(existing.id);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] }]);
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
+    await expectAdopts(p, e2e, existing.id, [{ method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] }]);
   });
 
   it("the import resource option does not work for dynamic resources (pulumi/pulumi#16175): use adoptId", async () => {

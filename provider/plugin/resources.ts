@@ -1,23 +1,11 @@
 /**
  * The resources the plugin serves: each field table with its provider module,
- * the same objects the dynamic resources use (`provider/resources/index.ts`).
- * A new resource is one more line here.
+ * the same objects the dynamic resources use (`provider/resources/kinds.ts`).
  */
 import type { ResourceSchema } from "../resources/fields";
+import { RESOURCE_KINDS } from "../resources/kinds";
 import type { ResourceProvider } from "../resources/lifecycle";
-import { AUTH_CONFIG } from "../resources/auth-config.schema";
-import { WEBHOOK_SUBSCRIPTION } from "../resources/webhook-subscription.schema";
-import { MCP_SERVER } from "../resources/mcp-server.schema";
-import { PROJECT_CONFIG } from "../resources/project-config.schema";
-import { PROJECT } from "../resources/project.schema";
-import { TRIGGER_INSTANCE } from "../resources/trigger-instance.schema";
 import { pluginToken } from "../resources/tokens";
-import authConfigProvider from "../resources/auth-config.provider";
-import mcpServerProvider from "../resources/mcp-server.provider";
-import projectConfigProvider from "../resources/project-config.provider";
-import projectProvider from "../resources/project.provider";
-import triggerInstanceProvider from "../resources/trigger-instance.provider";
-import webhookSubscriptionProvider from "../resources/webhook-subscription.provider";
 
 export interface PluginResource {
   readonly schema: ResourceSchema;
@@ -26,14 +14,7 @@ export interface PluginResource {
   readonly provider: ResourceProvider<any, any>;
 }
 
-export const RESOURCES: readonly PluginResource[] = [
-  { schema: PROJECT, provider: projectProvider },
-  { schema: PROJECT_CONFIG, provider: projectConfigProvider },
-  { schema: MCP_SERVER, provider: mcpServerProvider },
-  { schema: TRIGGER_INSTANCE, provider: triggerInstanceProvider },
-  { schema: AUTH_CONFIG, provider: authConfigProvider },
-  { schema: WEBHOOK_SUBSCRIPTION, provider: webhookSubscriptionProvider },
-];
+export const RESOURCES: readonly PluginResource[] = Object.values(RESOURCE_KINDS);
 
 const BY_TOKEN = new Map(RESOURCES.map((r) => [pluginToken(r.schema.type), r]));
 

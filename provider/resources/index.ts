@@ -5,29 +5,24 @@
  * node_modules as `require("pulumi-integration-platform/dist/provider/resources/…")`,
  * so the state holds a short, stable reference instead of a copy of the code,
  * and refresh and delete of old resources run the installed version
- * (pulumi/pulumi#6490). `import x = require()` keeps that exports object as is.
+ * (pulumi/pulumi#6490); kinds.ts lists each table with its provider module.
  */
 import type { ArgsOf } from "./fields";
+import { RESOURCE_KINDS as K } from "./kinds";
 import { resourceClass, type ResourceClass } from "./resource-class";
-import { MCP_SERVER } from "./mcp-server.schema";
-import { PROJECT_CONFIG } from "./project-config.schema";
-import { PROJECT } from "./project.schema";
-import { TRIGGER_INSTANCE } from "./trigger-instance.schema";
-import { AUTH_CONFIG } from "./auth-config.schema";
-import { WEBHOOK_SUBSCRIPTION } from "./webhook-subscription.schema";
-import mcpServerProvider = require("./mcp-server.provider");
-import projectConfigProvider = require("./project-config.provider");
-import projectProvider = require("./project.provider");
-import triggerInstanceProvider = require("./trigger-instance.provider");
-import authConfigProvider = require("./auth-config.provider");
-import webhookSubscriptionProvider = require("./webhook-subscription.provider");
+import type { AUTH_CONFIG } from "./auth-config.schema";
+import type { MCP_SERVER } from "./mcp-server.schema";
+import type { PROJECT_CONFIG } from "./project-config.schema";
+import type { PROJECT } from "./project.schema";
+import type { TRIGGER_INSTANCE } from "./trigger-instance.schema";
+import type { WEBHOOK_SUBSCRIPTION } from "./webhook-subscription.schema";
 
-export const Project: ResourceClass<typeof PROJECT> = resourceClass(PROJECT, projectProvider);
-export const ProjectConfig: ResourceClass<typeof PROJECT_CONFIG> = resourceClass(PROJECT_CONFIG, projectConfigProvider);
-export const McpServer: ResourceClass<typeof MCP_SERVER> = resourceClass(MCP_SERVER, mcpServerProvider);
-export const TriggerInstance: ResourceClass<typeof TRIGGER_INSTANCE> = resourceClass(TRIGGER_INSTANCE, triggerInstanceProvider);
-export const AuthConfig: ResourceClass<typeof AUTH_CONFIG> = resourceClass(AUTH_CONFIG, authConfigProvider);
-export const WebhookSubscription: ResourceClass<typeof WEBHOOK_SUBSCRIPTION> = resourceClass(WEBHOOK_SUBSCRIPTION, webhookSubscriptionProvider);
+export const Project: ResourceClass<typeof PROJECT> = resourceClass(K.Project.schema, K.Project.provider);
+export const ProjectConfig: ResourceClass<typeof PROJECT_CONFIG> = resourceClass(K.ProjectConfig.schema, K.ProjectConfig.provider);
+export const McpServer: ResourceClass<typeof MCP_SERVER> = resourceClass(K.McpServer.schema, K.McpServer.provider);
+export const TriggerInstance: ResourceClass<typeof TRIGGER_INSTANCE> = resourceClass(K.TriggerInstance.schema, K.TriggerInstance.provider);
+export const AuthConfig: ResourceClass<typeof AUTH_CONFIG> = resourceClass(K.AuthConfig.schema, K.AuthConfig.provider);
+export const WebhookSubscription: ResourceClass<typeof WEBHOOK_SUBSCRIPTION> = resourceClass(K.WebhookSubscription.schema, K.WebhookSubscription.provider);
 
 /** Each class's instance type and the Args its constructor takes. */
 export type Project = InstanceType<typeof Project>; export type ProjectArgs = ArgsOf<typeof PROJECT>;

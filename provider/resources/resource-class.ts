@@ -18,7 +18,6 @@ export interface ResourceClass<S extends ResourceSchema> {
   new (name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource & OutputProperties<S>;
 }
 
-/** `provider` must be the exports of a module under node_modules, so the state holds `require(...)` of it, not its code. */
 /**
  * The paths of the `keys` values the program gave in clear. A map written in the program is checked entry by
  * entry (`credentials.client_secret`), any other value as a whole. Known at preview: secrecy does not wait for values.
@@ -34,6 +33,7 @@ function givenInClear(given: Record<string, pulumi.Input<unknown> | undefined>, 
   return pulumi.output(Promise.all(checks).then((paths) => paths.flat()));
 }
 
+/** `provider` must be the exports of a module under node_modules, so the state holds `require(...)` of it, not its code. */
 export function resourceClass<S extends ResourceSchema>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClass<S> {
   const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
   const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);

@@ -1,11 +1,12 @@
 // AuthConfig through the real engine against the local platform: create, no-op
-// preview, one-field update, drift on refresh, adoption, destroy, the credentials
-// never in the state in clear, and the policy pack refusing credentials given in clear.
+// preview, one-field update, drift on refresh, replacement, destroy, the credentials
+// never in the state in clear, and the policy pack refusing credentials given in clear
+// (adoption: adoption.test.ts).
 import * as path from "node:path";
 import type { AuthConfigArgs } from "pulumi-integration-platform";
 import * as pulumi from "@pulumi/pulumi";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, repoRoot, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, expectAdopts, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
+import { createE2EStack, repoRoot, sdk, usePlatformStack, expectDestroyed, upLogged, expectUpCreates, expectNoCallPreview, expectUpdatedInPlace, expectDriftUndone } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const CLIENT_SECRET = "e2e-client-secret-4321";
@@ -16,20 +17,16 @@ describe("AuthConfig (real engine)", () => {
   const desired: Partial<AuthConfigArgs> = { scopes: ["repo"] };
   let configId = "";
 
-  const e2e = useE2EStack(() => ({
-    projectName: "e2e-auth-config",
-    platform: p.config,
-    program: async () => {
-      const config = new (sdk().AuthConfig)("github", {
-        toolkit: "github",
-        platformManaged: false,
-        authScheme: "OAUTH2",
-        credentials: { client_id: "Iv1.e2e", client_secret: pulumi.secret(CLIENT_SECRET) },
-        ...desired,
-      });
-      return { id: config.id, status: config.status, credentials: config.credentials };
-    },
-  }));
+  const e2e = usePlatformStack(p, "e2e-auth-config", async () => {
+    const config = new (sdk().AuthConfig)("github", {
+      toolkit: "github",
+      platformManaged: false,
+      authScheme: "OAUTH2",
+      credentials: { client_id: "Iv1.e2e", client_secret: pulumi.secret(CLIENT_SECRET) },
+      ...desired,
+    });
+    return { id: config.id, status: config.status, credentials: config.credentials };
+  });
 
   it("up creates the auth config with one POST", async () => {
     const up = await expectUpCreates(p, e2e, { route: "createAuthConfig", bodyFields: ["auth_config", "toolkit"] });
@@ -44,9 +41,7 @@ describe("AuthConfig (real engine)", () => {
 
   it("a changed input makes exactly one PATCH; enabled: false one status call", async () => {
     desired.scopes = ["repo", "read:user"];
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["credentials", "type"] }]);
+    await expectUpdatedInPlace(p, e2e, { method: "PATCH", route: "updateAuthConfig", bodyFields: ["credentials", "type"] });
     expect((await p.client.authConfigs.get(configId)).credentials?.scopes).toBe("repo,read:user");
 
     desired.enabled = false;
@@ -57,9 +52,7 @@ describe("AuthConfig (real engine)", () => {
 
   it("refresh shows a change made out of band, and up puts it back", async () => {
     await p.client.authConfigs.setStatus(configId, "ENABLED");
-    await expectRefreshFinds(e2e, { update: 1 });
-    await upLogged(p, e2e);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "setAuthConfigStatus" }]);
+    await expectDriftUndone(p, e2e, [{ method: "PATCH", route: "setAuthConfigStatus" }]);
     expect((await p.client.authConfigs.get(configId)).status).toBe("DISABLED");
   });
 
@@ -82,22 +75,8 @@ describe("AuthConfig (real engine)", () => {
   });
 });
 
-describe("AuthConfig adoption and policy (real engine)", () => {
+describe("AuthConfig policy (real engine)", () => {
   const p = useTestPlatform();
-  const makeStack = useStackMaker();
-
-  it("adoptId takes over an auth config made outside Pulumi without creating one", async () => {
-    const { auth_config: existing } = await p.client.authConfigs.create({ toolkit: { slug: "github" }, auth_config: { type: "use_platform_managed_auth", name: "Made Outside" } });
-    const e2e = await makeStack({
-      projectName: "e2e-auth-config-adopt",
-      platform: p.config,
-      program: async () => {
-        const config = new (sdk().AuthConfig)("adopted", { adoptId: existing.id, toolkit: "github", name: "Made Outside", scopes: ["repo"] });
-        return { id: config.id };
-      },
-    });
-    await expectAdopts(p, e2e, existing.id, [{ method: "PATCH", route: "updateAuthConfig", bodyFields: ["scopes", "type"] }]);
-  });
 
   it("the policy pack stops credentials given in clear at preview, before any call, and lets secrets through", async () => {
     const plain = await createE2EStack({

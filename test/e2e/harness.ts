@@ -148,6 +148,11 @@ export function useE2EStack(opts: () => E2EStackOptions): E2EStack {
   return ctx;
 }
 
+/** A suite's stack of `program` on the test platform `p` (see useE2EStack); `p.config` is read once the platform runs. */
+export function usePlatformStack(p: TestPlatform, projectName: string, program: PulumiFn): E2EStack {
+  return useE2EStack(() => ({ projectName, platform: p.config, program }));
+}
+
 /** Makes stacks inside a test (`const e2e = await makeStack({...})`) and cleans each up after the suite. */
 export function useStackMaker(): (opts: E2EStackOptions) => Promise<E2EStack> {
   const made: E2EStack[] = [];
@@ -175,16 +180,53 @@ export async function expectUpCreates(p: TestPlatform, e2e: E2EStack, create: { 
   return up;
 }
 
+/** A write the platform's request log holds: method, route and the names of the body's fields. */
+export interface Write {
+  method: string;
+  route: string;
+  bodyFields?: string[];
+}
+
+/** `up` after one input of the resource changed: it is updated in place with exactly `write` (a PATCH of only that field). */
+export async function expectUpdatedInPlace(p: TestPlatform, e2e: E2EStack, write: Write) {
+  const up = await upLogged(p, e2e);
+  expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
+  expect(p.writes()).toEqual([write]);
+  return up;
+}
+
+/**
+ * After a change made out of band: refresh takes it into the state (one update), a preview then
+ * plans to undo it, and `up` does so with exactly `writes`.
+ */
+export async function expectDriftUndone(p: TestPlatform, e2e: E2EStack, writes: Write[]): Promise<void> {
+  await expectRefreshFinds(e2e, { update: 1 });
+  expect((await e2e.stack.preview()).changeSummary).toMatchObject({ update: 1 });
+  await upLogged(p, e2e);
+  expect(p.writes()).toEqual(writes);
+}
+
 /**
  * `up` of a stack that adopts `id` (made outside Pulumi): the resource takes that id, the platform
  * sees exactly `writes` (no create), and a preview right after plans both resources unchanged.
  */
-export async function expectAdopts(p: TestPlatform, e2e: E2EStack, id: string, writes: Array<{ method: string; route: string; bodyFields?: string[] }>) {
+export async function expectAdopts(p: TestPlatform, e2e: E2EStack, id: string, writes: Write[]) {
   const up = await upLogged(p, e2e);
   expect(up.outputs.id?.value).toBe(id);
   expect(p.writes()).toEqual(writes);
   expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
   return up;
+}
+
+/**
+ * Adoption checks of a suite: `expectStackAdopts(projectName, id, program, writes)` makes a new stack of
+ * `program` on `p` (a program declaring the object `id`, made outside Pulumi, with `adoptId`) and
+ * checks expectAdopts on it. The stacks are cleaned up after the suite.
+ */
+export function useAdoptionChecks(p: TestPlatform) {
+  const makeStack = useStackMaker();
+  return async (projectName: string, id: string, program: PulumiFn, writes: Write[]) =>
+    expectAdopts(p, await makeStack({ projectName, platform: p.config, program }), id, writes);
 }
 
 /** A preview that plans `same` resources unchanged and sends the platform no write. */

@@ -1,9 +1,9 @@
 // McpServer through the real engine against the local platform: create, no-op
-// preview, one-field update, drift on refresh, out-of-band delete, adoption,
-// `import`, destroy, and no key in the state.
+// preview, one-field update, drift on refresh, out-of-band delete, destroy, and
+// no key in the state (adoption and `import`: adoption.test.ts).
 import type { McpServerArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { createE2EStack, type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, expectAdopts, useStackMaker, expectNoWritePreview, expectRefreshFinds } from "./harness";
+import { sdk, usePlatformStack, expectDestroyed, expectUpCreates, expectNoWritePreview, expectRefreshFinds, expectUpdatedInPlace, expectDriftUndone } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("McpServer (real engine)", () => {
@@ -11,19 +11,15 @@ describe("McpServer (real engine)", () => {
   const desired: Partial<McpServerArgs> & { name: string } = { name: "E2E Server" };
   let serverId = "";
 
-  const e2e = useE2EStack(() => ({
-    projectName: "e2e-mcp",
-    platform: p.config,
-    program: async () => {
-      const server = new (sdk().McpServer)("server", {
-        authConfigIds: [p.authConfigId],
-        toolkits: ["github"],
-        allowedTools: ["GITHUB_CREATE_ISSUE"],
-        ...desired,
-      });
-      return { id: server.id, mcpUrl: server.mcpUrl, name: server.name };
-    },
-  }));
+  const e2e = usePlatformStack(p, "e2e-mcp", async () => {
+    const server = new (sdk().McpServer)("server", {
+      authConfigIds: [p.authConfigId],
+      toolkits: ["github"],
+      allowedTools: ["GITHUB_CREATE_ISSUE"],
+      ...desired,
+    });
+    return { id: server.id, mcpUrl: server.mcpUrl, name: server.name };
+  });
 
   it("up creates the server with one POST", async () => {
     const up = await expectUpCreates(p, e2e, { route: "createMcpServer", bodyFields: ["allowed_tools", "auth_config_ids", "name", "toolkits"] });
@@ -38,18 +34,12 @@ describe("McpServer (real engine)", () => {
 
   it("a changed input makes exactly one PATCH carrying only that field", async () => {
     desired.allowedTools = ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"];
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] }]);
+    await expectUpdatedInPlace(p, e2e, { method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] });
   });
 
   it("refresh shows a change made out of band, and up puts it back", async () => {
     await p.client.mcp.update(serverId, { name: "Renamed Elsewhere" });
-    await expectRefreshFinds(e2e, { update: 1 });
-    const preview = await e2e.stack.preview();
-    expect(preview.changeSummary).toMatchObject({ update: 1 });
-    await upLogged(p, e2e);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateMcpServer", bodyFields: ["name"] }]);
+    await expectDriftUndone(p, e2e, [{ method: "PATCH", route: "updateMcpServer", bodyFields: ["name"] }]);
     expect((await p.client.mcp.get(serverId)).name).toBe("E2E Server");
   });
 
@@ -77,48 +67,5 @@ describe("McpServer (real engine)", () => {
 
   it("destroy deletes the server", async () => {
     await expectDestroyed(e2e, 2, () => p.client.mcp.get(serverId));
-  });
-});
-
-describe("McpServer adoption (real engine)", () => {
-  const p = useTestPlatform();
-  const makeStack = useStackMaker();
-
-  it("adoptId takes over a server made outside Pulumi without creating one", async () => {
-    const existing = await p.client.mcp.create({ name: "Made Outside", auth_config_ids: [p.authConfigId], toolkits: ["github"], allowed_tools: ["GITHUB_CREATE_ISSUE"] });
-    const e2e = await makeStack({
-      projectName: "e2e-mcp-adopt",
-      platform: p.config,
-      program: async () => {
-        const server = new (sdk().McpServer)("adopted", {
-          adoptId: existing.id,
-          name: "Made Outside",
-          authConfigIds: [p.authConfigId],
-          toolkits: ["github"],
-          allowedTools: ["GITHUB_CREATE_ISSUE", "GITHUB_LIST_REPOSITORY_ISSUES"],
-        });
-        return { id: server.id };
-      },
-    });
-    await expectAdopts(p, e2e, existing.id, [{ method: "PATCH", route: "updateMcpServer", bodyFields: ["allowed_tools"] }]);
-  });
-
-  it("the import resource option does not work for dynamic resources (pulumi/pulumi#16175): use adoptId", async () => {
-    // Pinned so that the README's advice is revisited when the engine learns to import dynamic resources.
-    const existing = await p.client.mcp.create({ name: "Imported One", auth_config_ids: [p.authConfigId], toolkits: ["github"] });
-    const imported = await createE2EStack({
-      projectName: "e2e-mcp-import",
-      platform: p.config,
-      program: async () => {
-        const server = new (sdk().McpServer)("imported", { name: "Imported One", authConfigIds: [p.authConfigId], toolkits: ["github"] }, { import: existing.id });
-        return { id: server.id };
-      },
-    });
-    try {
-      await expect(imported.stack.up()).rejects.toThrow(/importing failed/);
-      expect(p.calls("createMcpServer")).toBe(1);
-    } finally {
-      await imported.cleanup();
-    }
   });
 });

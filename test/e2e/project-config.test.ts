@@ -3,7 +3,7 @@
 import type { ProjectConfigArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
 import { IntegrationPlatformClient } from "../../provider/client";
-import { sdk, useE2EStack, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
+import { sdk, usePlatformStack, expectNoWritePreview, upLogged, expectDriftUndone } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("ProjectConfig (real engine)", () => {
@@ -13,17 +13,13 @@ describe("ProjectConfig (real engine)", () => {
   let projectKey = "";
   const projectClient = () => new IntegrationPlatformClient({ baseUrl: p.config.baseUrl, apiKey: projectKey });
 
-  const e2e = useE2EStack(() => ({
-    projectName: "e2e-config",
-    platform: p.config,
-    program: async () => {
-      const ip = sdk();
-      const project = new ip.Project("project", { name: "e2e-config-project", createApiKey: true });
-      if (!declareConfig) return { projectKey: project.apiKey };
-      const config = new ip.ProjectConfig("config", { apiKey: project.apiKey.apply((k) => k ?? ""), ...desired });
-      return { projectKey: project.apiKey, configProject: config.projectId };
-    },
-  }));
+  const e2e = usePlatformStack(p, "e2e-config", async () => {
+    const ip = sdk();
+    const project = new ip.Project("project", { name: "e2e-config-project", createApiKey: true });
+    if (!declareConfig) return { projectKey: project.apiKey };
+    const config = new ip.ProjectConfig("config", { apiKey: project.apiKey.apply((k) => k ?? ""), ...desired });
+    return { projectKey: project.apiKey, configProject: config.projectId };
+  });
 
   it("up configures the new project with its own key, patching only declared fields", async () => {
     const up = await upLogged(p, e2e);
@@ -49,10 +45,7 @@ describe("ProjectConfig (real engine)", () => {
 
   it("refresh shows drift made out of band, and up puts the declared value back", async () => {
     await projectClient().config.update({ require_mcp_api_key: false });
-    await expectRefreshFinds(e2e, { update: 1 });
-    expect((await e2e.stack.preview()).changeSummary).toMatchObject({ update: 1 });
-    await upLogged(p, e2e);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateProjectConfig", bodyFields: ["require_mcp_api_key"] }]);
+    await expectDriftUndone(p, e2e, [{ method: "PATCH", route: "updateProjectConfig", bodyFields: ["require_mcp_api_key"] }]);
     expect((await projectClient().config.get()).require_mcp_api_key).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 // TriggerInstance through the real engine: upsert on create, enable/disable by
 // PATCH, config change by upsert, drift, adoption of an existing trigger, destroy.
 import { describe, expect, it } from "vitest";
-import { sdk, useE2EStack, expectNoWritePreview, upLogged, expectUpCreates, expectRefreshFinds } from "./harness";
+import { sdk, usePlatformStack, expectNoWritePreview, upLogged, expectUpCreates, expectDriftUndone } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("TriggerInstance (real engine)", () => {
@@ -14,14 +14,10 @@ describe("TriggerInstance (real engine)", () => {
   const live = async (id: string) =>
     (await p.client.triggers.listActive({ trigger_ids: [id], show_disabled: true })).items[0];
 
-  const e2e = useE2EStack(() => ({
-    projectName: "e2e-trigger",
-    platform: p.config,
-    program: async () => {
-      const trigger = new (sdk().TriggerInstance)("trigger", { connectedAccountId: p.connectedAccountId, ...desired });
-      return { id: trigger.id, enabled: trigger.enabled };
-    },
-  }));
+  const e2e = usePlatformStack(p, "e2e-trigger", async () => {
+    const trigger = new (sdk().TriggerInstance)("trigger", { connectedAccountId: p.connectedAccountId, ...desired });
+    return { id: trigger.id, enabled: trigger.enabled };
+  });
 
   it("up creates the trigger by one upsert", async () => {
     const up = await expectUpCreates(p, e2e, { route: "upsertTrigger", bodyFields: ["connected_account_id", "trigger_config"] });
@@ -47,9 +43,7 @@ describe("TriggerInstance (real engine)", () => {
 
   it("refresh shows a trigger enabled out of band, and up disables it again", async () => {
     await p.client.triggers.manage(triggerId, { status: "enable" });
-    await expectRefreshFinds(e2e, { update: 1 });
-    await upLogged(p, e2e);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
+    await expectDriftUndone(p, e2e, [{ method: "PATCH", route: "manageTrigger", bodyFields: ["status"] }]);
     expect((await live(triggerId))?.disabled_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d/);
   });
 

@@ -1,9 +1,9 @@
 // WebhookSubscription through the real engine against the local platform:
-// create, no-op preview, one-field update, rotation, drift on refresh,
-// adoption, destroy, and the signing secret never in the state in clear.
+// create, no-op preview, one-field update, rotation, drift on refresh, destroy,
+// and the signing secret never in the state in clear (adoption: adoption.test.ts).
 import type { WebhookSubscriptionArgs } from "pulumi-integration-platform";
 import { describe, expect, it } from "vitest";
-import { type E2EStack, sdk, useE2EStack, expectDestroyed, upLogged, expectUpCreates, expectAdopts, useStackMaker, expectNoCallPreview, expectRefreshFinds } from "./harness";
+import { sdk, usePlatformStack, expectDestroyed, upLogged, expectUpCreates, expectNoCallPreview, expectUpdatedInPlace, expectDriftUndone } from "./harness";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 describe("WebhookSubscription (real engine)", () => {
@@ -12,18 +12,14 @@ describe("WebhookSubscription (real engine)", () => {
   let subscriptionId = "";
   const secrets: string[] = [];
 
-  const e2e = useE2EStack(() => ({
-    projectName: "e2e-webhook",
-    platform: p.config,
-    program: async () => {
-      const subscription = new (sdk().WebhookSubscription)("events", {
-        webhookUrl: "https://hooks.example.com/platform",
-        enabledEvents: ["platform.trigger.message"],
-        ...desired,
-      });
-      return { id: subscription.id, secret: subscription.secret };
-    },
-  }));
+  const e2e = usePlatformStack(p, "e2e-webhook", async () => {
+    const subscription = new (sdk().WebhookSubscription)("events", {
+      webhookUrl: "https://hooks.example.com/platform",
+      enabledEvents: ["platform.trigger.message"],
+      ...desired,
+    });
+    return { id: subscription.id, secret: subscription.secret };
+  });
 
   it("up creates the subscription with one POST and holds its secret as a secret", async () => {
     const up = await expectUpCreates(p, e2e, { route: "createWebhookSubscription", bodyFields: ["enabled_events", "version", "webhook_url"] });
@@ -39,9 +35,7 @@ describe("WebhookSubscription (real engine)", () => {
 
   it("a changed input makes exactly one PATCH carrying only that field", async () => {
     desired.enabledEvents = ["platform.trigger.message", "platform.trigger.disabled"];
-    const up = await upLogged(p, e2e);
-    expect(up.summary.resourceChanges).toEqual({ same: 1, update: 1 });
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["enabled_events"] }]);
+    const up = await expectUpdatedInPlace(p, e2e, { method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["enabled_events"] });
     expect(up.outputs.secret?.value).toBe(secrets[0]);
   });
 
@@ -55,9 +49,7 @@ describe("WebhookSubscription (real engine)", () => {
 
   it("refresh shows a change made out of band, and up puts it back", async () => {
     await p.client.webhookSubscriptions.update(subscriptionId, { webhook_url: "https://elsewhere.example.com/x" });
-    await expectRefreshFinds(e2e, { update: 1 });
-    await upLogged(p, e2e);
-    expect(p.writes()).toEqual([{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["webhook_url"] }]);
+    await expectDriftUndone(p, e2e, [{ method: "PATCH", route: "updateWebhookSubscription", bodyFields: ["webhook_url"] }]);
     expect((await p.client.webhookSubscriptions.get(subscriptionId)).webhook_url).toBe("https://hooks.example.com/platform");
   });
 
@@ -67,30 +59,5 @@ describe("WebhookSubscription (real engine)", () => {
 
   it("destroy deletes the subscription", async () => {
     await expectDestroyed(e2e, 2, () => p.client.webhookSubscriptions.get(subscriptionId));
-  });
-});
-
-describe("WebhookSubscription adoption (real engine)", () => {
-  const p = useTestPlatform();
-  const makeStack = useStackMaker();
-
-  it("adoptId takes over the project's subscription, rotating once so the stack knows the secret", async () => {
-    const existing = await p.client.webhookSubscriptions.create({ webhook_url: "https://made.example.com/outside", enabled_events: ["platform.trigger.message"] });
-    const e2e = await makeStack({
-      projectName: "e2e-webhook-adopt",
-      platform: p.config,
-      program: async () => {
-        const subscription = new (sdk().WebhookSubscription)("adopted", {
-          adoptId: existing.id,
-          webhookUrl: "https://made.example.com/outside",
-          enabledEvents: ["platform.trigger.message"],
-          rotation: "adopted",
-        });
-        return { id: subscription.id, secret: subscription.secret };
-      },
-    });
-    const up = await expectAdopts(p, e2e, existing.id, [{ method: "POST", route: "rotateWebhookSecret" }]);
-    expect(String(up.outputs.secret?.value)).toMatch(/^whsec_[A-Za-z0-9+/=]+$/);
-    expect(up.outputs.secret?.value).not.toBe(existing.secret);
   });
 });

@@ -9,11 +9,15 @@ const config = new pulumi.Config();
 const serverName = config.get("serverName") ?? "Dev Tools";
 const toolkit = config.get("toolkit") ?? "github";
 
-const existingServer = platform.getMcpServersOutput({ appKey: toolkit, name: serverName }).apply((servers) => {
-  const match = servers.find((s) => s.name === serverName);
-  if (!match) throw new Error(`no MCP server named "${serverName}" serves ${toolkit}; create one first or set serverName`);
-  return match;
-});
+/** The object a lookup found; when there is none, the program stops with `missing` (what to do about it). */
+function found<T>(object: T | undefined, missing: string): T {
+  if (object === undefined) throw new Error(missing);
+  return object;
+}
+
+const existingServer = platform
+  .getMcpServersOutput({ appKey: toolkit, name: serverName })
+  .apply((servers) => found(servers.find((s) => s.name === serverName), `no MCP server named "${serverName}" serves ${toolkit}; create one first or set serverName`));
 
 const server = new platform.McpServer(
   "adopted-server",
@@ -30,11 +34,7 @@ const server = new platform.McpServer(
 
 const existingTrigger = platform
   .getTriggerInstancesOutput({ trigger_names: ["GITHUB_COMMIT_EVENT"], user_ids: [config.get("triggerUser") ?? "alice"], show_disabled: true })
-  .apply((triggers) => {
-    const first = triggers[0];
-    if (!first) throw new Error("no GITHUB_COMMIT_EVENT trigger to take over");
-    return first;
-  });
+  .apply((triggers) => found(triggers[0], "no GITHUB_COMMIT_EVENT trigger to take over"));
 
 // Take over the trigger's state: pause it.
 const trigger = new platform.TriggerInstance(

@@ -7,6 +7,8 @@ import { baseUrlProblem } from "../../provider/plugin/config";
 import { FUNCTIONS } from "../../provider/plugin/functions";
 import { pluginProvider } from "../../provider/plugin/provider";
 import { packageSchema } from "../../provider/plugin/schema";
+import * as pluginSdk from "../../provider/plugin/sdk";
+import { RESOURCE_KINDS } from "../../provider/resources/kinds";
 import { conceal, reveal } from "../../provider/plugin/secrets";
 import { useTestPlatform } from "../support/platform";
 
@@ -32,6 +34,13 @@ describe("plugin package schema", () => {
     expect(project.properties.webhookSecret?.secret).toBe(true);
     expect(project.required).not.toContain("webhookSecret");
     expect(schema.resources["integration-platform:index:ProjectConfig"]!.inputProperties.logVisibilitySetting?.description).toContain("`dont_store_data`");
+  });
+
+  it("the TypeScript SDK has a class of each kind, with the kind's type token", () => {
+    for (const kind of Object.keys(RESOURCE_KINDS)) {
+      expect(pluginSdk, kind).toHaveProperty(kind);
+      expect((pluginSdk as Record<string, unknown>)[kind], kind).toHaveProperty("name", kind);
+    }
   });
 
   it("configuration: keys are secrets with their environment fallback", () => {

@@ -7,13 +7,16 @@
  * --file <document>` takes the project over through the plugin, generating
  * the TypeScript for every object in one step.
  *
- * Secrets the API never shows in full are not in the generated code: a custom
- * auth config's `credentials` and `proxyAuthKey` (declare them, as secrets,
- * and the next update sends them) and the webhook signing secret (declare a
- * `rotation` to rotate it once so the stack knows it).
+ * Secrets the API never shows in full are not in the generated code
+ * (`AFTER_IMPORT` says what to add).
  */
 import { collect, type IntegrationPlatformClient } from "../client";
 import { pluginToken } from "../resources/tokens";
+
+/** What the generated code lacks: the secrets the API shows masked only (recorded, the masked form would be sent back as the secret). */
+export const AFTER_IMPORT =
+  "after the import, add to the generated code the credentials (and proxyAuthKey) of each custom AuthConfig, as secrets, " +
+  "and a `rotation` to the WebhookSubscription so the next up rotates its signing secret once and the stack knows it.";
 
 export interface ImportEntry {
   type: string;

@@ -2,14 +2,15 @@
 // `pulumi-integration-platform/plugin` (type tokens integration-platform:index:*), the full
 // lifecycle of every resource, a function invoke, secrets, and `pulumi import` of each
 // resource kind with generated TypeScript that typechecks and shows no diff afterwards.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import * as fs from "node:fs/promises";
 import * as path from "node:path";
+import { promisify } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createE2EStack, repoRoot, useE2EStack, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
-import { pluginEnv, pluginSdk } from "./plugin-harness";
-import { importDocument } from "../../provider/plugin/import-document";
+import { pluginEnv, pluginMain, pluginSdk } from "./plugin-harness";
+import { AFTER_IMPORT, type ImportDocument } from "../../provider/plugin/import-document";
 import { PLUGIN_RESOURCE_TOKENS } from "../../provider/plugin/provider";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
@@ -255,10 +256,18 @@ describe("provider plugin: pulumi import (real engine)", () => {
     const server = await p.client.mcp.create({ name: "Bulk Server", auth_config_ids: [p.authConfigId], toolkits: ["github"] });
     const { trigger_id } = await p.client.triggers.upsert("GITHUB_COMMIT_EVENT", { connected_account_id: p.connectedAccountId, trigger_config: { owner: "acme", repo: "bulk" } });
     await p.client.triggers.manage(trigger_id, { status: "disable" });
-    // The previous test's stack deleted its subscription on cleanup: the project may have one again.
+    // One per project: the previous test's stack deleted the one it imported when it was cleaned up.
     const subscription = await p.client.webhookSubscriptions.create({ webhook_url: "https://bulk.example.com/events", enabled_events: ["platform.trigger.message"] });
 
-    const document = await importDocument({ client: p.client, orgClient: p.orgClient });
+    // The installed command, as a user runs it (asynchronously: the platform answers from this process).
+    const workDir = await fs.mkdtemp(path.join(repoRoot, "test", "e2e", ".plugin-import-"));
+    onTestFinished(() => fs.rm(workDir, { recursive: true, force: true }));
+    const file = path.join(workDir, "import.json");
+    const env = { ...process.env, INTEGRATION_PLATFORM_BASE_URL: p.config.baseUrl, INTEGRATION_PLATFORM_API_KEY: p.config.apiKey, INTEGRATION_PLATFORM_ORG_API_KEY: p.config.orgApiKey };
+    const { stderr } = await promisify(execFile)(process.execPath, [pluginMain("integration-platform-import"), file], { env });
+    expect(stderr).toContain(`written to ${file}; next: pulumi import --file ${file}`);
+    expect(stderr).toContain(AFTER_IMPORT);
+    const document = JSON.parse(await fs.readFile(file, "utf8")) as ImportDocument;
     const ids = document.resources.map((r) => `${r.type} ${r.id}`);
     expect(ids).toEqual(
       expect.arrayContaining([
@@ -274,7 +283,6 @@ describe("provider plugin: pulumi import (real engine)", () => {
     expect(new Set(document.resources.map((r) => r.type))).toEqual(new Set(PLUGIN_RESOURCE_TOKENS));
     expect(new Set(document.resources.map((r) => r.name)).size).toBe(document.resources.length);
 
-    const workDir = await fs.mkdtemp(path.join(repoRoot, "test", "e2e", ".plugin-import-"));
     await fs.writeFile(path.join(workDir, "Pulumi.yaml"), "name: e2e-plugin-bulk\nruntime: nodejs\n");
     await fs.writeFile(path.join(workDir, "index.ts"), "export {};\n");
     const e2e = await createE2EStack({ program: { workDir }, platform: p.config, envVars: pluginEnv() });
@@ -289,7 +297,6 @@ describe("provider plugin: pulumi import (real engine)", () => {
       await e2e.stack.exportStack().then((state) => e2e.stack.importStack({ ...state, deployment: { ...state.deployment, resources: [] } }));
     } finally {
       await e2e.cleanup();
-      await fs.rm(workDir, { recursive: true, force: true });
     }
   });
 });

@@ -12,7 +12,7 @@ import { writeFileSync } from "node:fs";
 import { IntegrationPlatformClient } from "../client";
 import { baseUrl, projectClient } from "../clients";
 import { setting } from "../settings";
-import { importDocument } from "./import-document";
+import { AFTER_IMPORT, importDocument } from "./import-document";
 
 async function run(): Promise<void> {
   const orgApiKey = setting("orgApiKey");
@@ -25,6 +25,7 @@ async function run(): Promise<void> {
   if (file) {
     writeFileSync(file, text);
     console.error(`integration-platform-import: ${document.resources.length} objects written to ${file}; next: pulumi import --file ${file}`);
+    console.error(`integration-platform-import: ${AFTER_IMPORT}`);
   } else {
     process.stdout.write(text);
   }

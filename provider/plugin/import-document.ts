@@ -1,16 +1,22 @@
 /**
- * The `pulumi import --file` document for everything a project holds: its
- * configuration, its MCP servers, its trigger instances (enabled or not) and,
- * given the organization key, the project itself. With it, `pulumi import
- * --file <document>` takes the project over through the plugin, generating the
- * TypeScript for every object in one step.
+ * The `pulumi import --file` document for everything a project holds, every
+ * resource kind the plugin serves: given the organization key, the project
+ * itself; its configuration; its auth configs (disabled ones too); its MCP
+ * servers (`GET /mcp/servers`, every page); its trigger instances (enabled or
+ * not); and its webhook subscription, if it has one. With it, `pulumi import
+ * --file <document>` takes the project over through the plugin, generating
+ * the TypeScript for every object in one step.
  *
- * The API has no list of all MCP servers of a project, only per toolkit
- * (`GET /mcp/app/{toolkit}`): the servers are collected over every toolkit of
- * the catalog, so a server serving no toolkit cannot be found.
+ * Secrets the API never shows in full are not in the generated code
+ * (`AFTER_IMPORT` says what to add).
  */
 import { collect, type IntegrationPlatformClient } from "../client";
 import { pluginToken } from "../resources/tokens";
+
+/** What the generated code lacks: the secrets the API shows masked only (recorded, the masked form would be sent back as the secret). */
+export const AFTER_IMPORT =
+  "after the import, add to the generated code the credentials (and proxyAuthKey) of each custom AuthConfig, as secrets, " +
+  "and a `rotation` to the WebhookSubscription so the next up rotates its signing secret once and the stack knows it.";
 
 export interface ImportEntry {
   type: string;
@@ -46,15 +52,15 @@ export async function importDocument({ client, orgClient }: ImportSources): Prom
 
   if (orgClient) resources.push(entry("Project", "project", project.name, project.id));
   resources.push(entry("ProjectConfig", "config", project.name, project.id));
-
-  const servers = new Map<string, string>();
-  for (const toolkit of await collect(client.toolkits.list({}))) {
-    for (const server of await collect(client.mcp.listByApp(toolkit.slug, {}))) servers.set(server.id, server.name);
+  for (const config of await collect(client.authConfigs.list({ show_disabled: true }))) {
+    resources.push(entry("AuthConfig", "auth", config.name, config.id));
   }
-  for (const [id, name] of servers) resources.push(entry("McpServer", "mcp", name, id));
-
+  for (const server of await collect(client.mcp.list({}))) resources.push(entry("McpServer", "mcp", server.name, server.id));
   for (const trigger of await collect(client.triggers.listActive({ show_disabled: true }))) {
     resources.push(entry("TriggerInstance", "trigger", `${trigger.trigger_name}-${trigger.id}`, trigger.id));
+  }
+  for (const subscription of await collect(client.webhookSubscriptions.list())) {
+    resources.push(entry("WebhookSubscription", "webhook", project.name, subscription.id));
   }
   return { resources };
 }

@@ -196,7 +196,7 @@ export function packageSchema(version: string) {
     name: PACKAGE_NAME,
     displayName: "Integration Platform",
     version,
-    description: "Projects, their configuration, MCP servers and trigger instances of the Integration Platform API v3.",
+    description: "Projects, their configuration, auth configs, MCP servers, trigger instances and webhook subscriptions of the Integration Platform API v3.",
     keywords: ["pulumi", "integration-platform", "mcp", "category/utility"],
     license: "Apache-2.0",
     config: { variables: config },

@@ -11,10 +11,12 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, ResourceSchema } from "../resources/fields";
 import type { OutputProperties } from "../resources/resource-class";
 import { secretKeys } from "../resources/fields";
+import { AUTH_CONFIG } from "../resources/auth-config.schema";
 import { MCP_SERVER } from "../resources/mcp-server.schema";
 import { PROJECT_CONFIG } from "../resources/project-config.schema";
 import { PROJECT } from "../resources/project.schema";
 import { TRIGGER_INSTANCE } from "../resources/trigger-instance.schema";
+import { WEBHOOK_SUBSCRIPTION } from "../resources/webhook-subscription.schema";
 import { pluginToken } from "../resources/tokens";
 
 
@@ -51,13 +53,17 @@ export const Project = pluginResourceClass(PROJECT);
 export const ProjectConfig = pluginResourceClass(PROJECT_CONFIG);
 export const McpServer = pluginResourceClass(MCP_SERVER);
 export const TriggerInstance = pluginResourceClass(TRIGGER_INSTANCE);
+export const AuthConfig = pluginResourceClass(AUTH_CONFIG);
+export const WebhookSubscription = pluginResourceClass(WEBHOOK_SUBSCRIPTION);
 
 export type Project = InstanceType<typeof Project>;
 export type ProjectConfig = InstanceType<typeof ProjectConfig>;
 export type McpServer = InstanceType<typeof McpServer>;
 export type TriggerInstance = InstanceType<typeof TriggerInstance>;
+export type AuthConfig = InstanceType<typeof AuthConfig>;
+export type WebhookSubscription = InstanceType<typeof WebhookSubscription>;
 // The same inputs as the dynamic resources'.
-export type { McpServerArgs, ProjectArgs, ProjectConfigArgs, TriggerInstanceArgs } from "../resources";
+export type { AuthConfigArgs, McpServerArgs, ProjectArgs, ProjectConfigArgs, TriggerInstanceArgs, WebhookSubscriptionArgs } from "../resources";
 
 /** Calls a function of the plugin (`integration-platform:index:<name>`); its result is the schema's object. */
 export function invoke<R = Record<string, unknown>>(name: string, args: Record<string, unknown> = {}, opts?: pulumi.InvokeOptions): Promise<R> {

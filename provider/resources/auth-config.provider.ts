@@ -42,7 +42,11 @@ function scopesOf(value: unknown): string[] | undefined {
   return undefined;
 }
 
-/** The live value of each input; secrets that fit their masked form are the declared ones. */
+/**
+ * The live value of each input; secrets that fit their masked form are the declared ones. A secret
+ * not declared (`pulumi import`) stays out: the API shows it masked only, and the masked form recorded
+ * as the input would be sent back as the secret by the next PATCH.
+ */
 function liveInputs(live: AuthConfig, declared: Partial<AuthConfigOutputs>): Partial<AuthConfigInputs> {
   const { scopes, ...shown } = live.credentials ?? {};
   const credentials =
@@ -58,7 +62,7 @@ function liveInputs(live: AuthConfig, declared: Partial<AuthConfigOutputs>): Par
     credentials,
     scopes: scopesOf(scopes),
     proxyUrl: live.proxy_config?.proxy_url,
-    proxyAuthKey: proxyKey === undefined || fitsMasked(proxyKey, declared.proxyAuthKey) ? declared.proxyAuthKey : proxyKey,
+    proxyAuthKey: proxyKey === undefined || declared.proxyAuthKey === undefined || fitsMasked(proxyKey, declared.proxyAuthKey) ? declared.proxyAuthKey : proxyKey,
     restrictToFollowingTools: live.restrict_to_following_tools,
     toolsForConnectedAccountCreation: live.tool_access_config?.tools_for_connected_account_creation,
     enabled: live.status === "ENABLED",
@@ -143,7 +147,8 @@ export = resourceProvider({
   checkMore: kindProblems,
 
   find: (id, declared) => unlessNotFound(() => projectClient(declared.apiKey).authConfigs.get(id)),
-  readInputs: (live, props) => ({ ...providerInputs(AUTH_CONFIG, props), ...liveInputs(live, props) }),
+  // A platform-managed config's scheme is the platform's choice: declared, it would fail check ("authScheme is for custom auth").
+  readInputs: (live, props) => ({ ...providerInputs(AUTH_CONFIG, props), ...liveInputs(live, props), ...(live.is_platform_managed ? { authScheme: undefined } : {}) }),
   outputs,
 
   // The toolkit, kind, scheme and name cannot change in place: adopting one that differs would replace it at once.

@@ -2,7 +2,9 @@
  * Every resource kind once: its field table and its provider module. The
  * dynamic resource classes (index.ts) and the provider plugin
  * (plugin/resources.ts) are both made from this list, so a new resource is one
- * line here and one class line in index.ts.
+ * line here, one class line in index.ts and one in plugin/sdk.ts (which takes
+ * the tables only, so programs on the plugin load no provider code; a unit
+ * test checks it has every kind).
  *
  * Each provider module's exports object IS the dynamic provider (see
  * index.ts); a default import of an `export =` module is that object itself.

@@ -12,10 +12,10 @@ export const pluginSdk = (): PluginSdk => require("pulumi-integration-platform/p
 
 const installed = path.join(repoRoot, "node_modules", "pulumi-integration-platform");
 
-/** The bin entry `package.json` declares for the plugin, in the installed package. */
-export function pluginMain(): string {
+/** A bin entry `package.json` declares (default: the plugin's), in the installed package. */
+export function pluginMain(bin = "pulumi-resource-integration-platform"): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as { bin: Record<string, string> };
-  return path.join(installed, manifest.bin["pulumi-resource-integration-platform"]!);
+  return path.join(installed, manifest.bin[bin]!);
 }
 
 /** Environment for stacks whose programs use the plugin: PATH with the plugin executable first. */

@@ -1,12 +1,16 @@
 // The provider plugin's pieces without the engine: the package schema generated from the field
-// tables and api/ schemas, secret handling on the protocol, and the configuration check.
+// tables and api/ schemas, secret handling on the protocol, the configuration check, and what
+// `pulumi import` reads (inputs that check and diff clean, no masked secret taken as an input).
 import { describe, expect, it } from "vitest";
 import { specialSecretSig, specialSigKey } from "@pulumi/pulumi/runtime/rpc";
 import { baseUrlProblem } from "../../provider/plugin/config";
 import { FUNCTIONS } from "../../provider/plugin/functions";
 import { pluginProvider } from "../../provider/plugin/provider";
 import { packageSchema } from "../../provider/plugin/schema";
+import * as pluginSdk from "../../provider/plugin/sdk";
+import { RESOURCE_KINDS } from "../../provider/resources/kinds";
 import { conceal, reveal } from "../../provider/plugin/secrets";
+import { useTestPlatform } from "../support/platform";
 
 const secret = (value: unknown) => ({ [specialSigKey]: specialSecretSig, value });
 const URN = (type: string) => `urn:pulumi:dev::prog::integration-platform:index:${type}::res`;
@@ -30,6 +34,13 @@ describe("plugin package schema", () => {
     expect(project.properties.webhookSecret?.secret).toBe(true);
     expect(project.required).not.toContain("webhookSecret");
     expect(schema.resources["integration-platform:index:ProjectConfig"]!.inputProperties.logVisibilitySetting?.description).toContain("`dont_store_data`");
+  });
+
+  it("the TypeScript SDK has a class of each kind, with the kind's type token", () => {
+    for (const kind of Object.keys(RESOURCE_KINDS)) {
+      expect(pluginSdk, kind).toHaveProperty(kind);
+      expect((pluginSdk as Record<string, unknown>)[kind], kind).toHaveProperty("name", kind);
+    }
   });
 
   it("configuration: keys are secrets with their environment fallback", () => {
@@ -86,5 +97,53 @@ describe("plugin configuration check", () => {
     expect(baseUrlProblem("platform.example.com")).toMatch(/absolute http\(s\) URL/);
     expect(baseUrlProblem("ftp://x.example.com")).toMatch(/absolute http\(s\) URL/);
     expect(baseUrlProblem(42)).toBe("must be a string");
+  });
+});
+
+describe("plugin import: read with no state", () => {
+  const t = useTestPlatform({ configureProvider: true });
+  const provider = pluginProvider("1.2.3");
+
+  /** What `pulumi import` asks: read with no state; the inputs read must then check and diff clean. */
+  async function imported(type: string, id: string) {
+    const read = await provider.read!(id, URN(type), undefined);
+    expect(read.id).toBe(id);
+    const checked = await provider.check!(URN(type), {}, read.inputs!);
+    expect(checked.failures).toEqual([]);
+    expect((await provider.diff!(id, URN(type), read.props!, checked.inputs)).changes).toBe(false);
+    return read;
+  }
+
+  it("a platform-managed AuthConfig: no authScheme input (the platform picks it; check refuses it declared)", async () => {
+    const read = await imported("AuthConfig", t.authConfigId);
+    expect(read.inputs).toMatchObject({ toolkit: "github", platformManaged: true, enabled: true });
+    expect(read.inputs).not.toHaveProperty("authScheme");
+  });
+
+  it("a custom AuthConfig: its secrets, shown masked only, are neither inputs nor state", async () => {
+    const { auth_config: made } = await t.client.authConfigs.create({
+      toolkit: { slug: "github" },
+      auth_config: {
+        type: "use_custom_auth",
+        authScheme: "OAUTH2",
+        name: "Imported Custom",
+        credentials: { client_id: "Iv1.imported", client_secret: "imported-secret-1234" },
+        proxy_config: { proxy_url: "https://proxy.example.com", proxy_auth_key: "imported-proxy-key-5678" },
+      },
+    });
+    const read = await imported("AuthConfig", made.id);
+    expect(read.inputs).toMatchObject({ toolkit: "github", platformManaged: false, authScheme: "OAUTH2", name: "Imported Custom", proxyUrl: "https://proxy.example.com" });
+    for (const state of [read.inputs, read.props]) {
+      expect(state).not.toHaveProperty("credentials");
+      expect(state).not.toHaveProperty("proxyAuthKey");
+    }
+  });
+
+  it("a WebhookSubscription: the inputs without the secret, the (masked) secret output kept secret", async () => {
+    const made = await t.client.webhookSubscriptions.create({ webhook_url: "https://hooks.example.com/imported", enabled_events: ["platform.trigger.message"] });
+    const read = await imported("WebhookSubscription", made.id);
+    expect(read.inputs).toEqual({ webhookUrl: "https://hooks.example.com/imported", enabledEvents: ["platform.trigger.message"], version: "V3" });
+    expect(read.props?.secret).toEqual(secret(expect.stringMatching(/^whsec_/)));
+    expect(JSON.stringify(read)).not.toContain(made.secret);
   });
 });

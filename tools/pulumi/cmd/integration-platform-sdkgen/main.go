@@ -8,10 +8,11 @@
 // was there.
 //
 // Why a command rather than `pulumi package gen-sdk --language python|go`: gen-sdk asks the
-// language host of each language to generate, and the upstream Python and Go hosts live in
-// Go modules of their own that this repository does not build (see pulumi-language-nodejs
-// for why it builds a minimal Node.js one). The generators themselves are ordinary packages
-// of pkg/v3, so calling them directly gives the same files without two more hosts.
+// language host of each language to generate, and the Go module proxy refuses the upstream
+// Python and Go hosts' modules (sdk/python/cmd/pulumi-language-python/v3 and
+// sdk/go/pulumi-language-go/v3: 403), as it does the Node.js one. The generators themselves
+// are ordinary packages of pkg/v3, so calling them directly gives the same files without
+// writing two more hosts.
 //
 // Two things a language host adds around the generator, done here:
 //   - Go: a go.mod (module: the directory above the schema's language.go.importBasePath)

@@ -47,7 +47,7 @@ const tool = "integration-platform-sdkgen"
 // The module whose version the generated SDKs require.
 const pulumiSDK = "github.com/pulumi/pulumi/sdk/v3"
 
-// The go directive of the generated go.mod: the Go version sdk/v3 v3.259.0 declares.
+// The go directive of the generated go.mod: the language version sdk/v3 v3.259.0 needs (its go.mod: 1.25.11).
 const goDirective = "1.25"
 
 var generators = map[string]func(*schema.Package, string) (map[string][]byte, error){

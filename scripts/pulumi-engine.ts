@@ -11,11 +11,14 @@ import * as path from "node:path";
 
 export const repoRoot = path.resolve(__dirname, __dirname.includes(`${path.sep}dist${path.sep}`) ? "../.." : "..");
 
-/** Resolves to the directory holding pulumi, pulumi-language-nodejs and pulumi-resource-pulumi-nodejs. */
-export function ensurePulumi(): Promise<string> {
+/**
+ * Resolves to the directory holding pulumi, pulumi-language-nodejs and pulumi-resource-pulumi-nodejs.
+ * `build`: our own build even when a compatible pulumi is on PATH; only it has integration-platform-sdkgen.
+ */
+export function ensurePulumi(options: { build?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
     // Progress goes to our stderr while it builds; only the last stdout line is the answer.
-    const child = spawn(path.join(repoRoot, "scripts/ensure-pulumi"), [], {
+    const child = spawn(path.join(repoRoot, "scripts/ensure-pulumi"), options.build ? ["--build"] : [], {
       cwd: repoRoot,
       stdio: ["ignore", "pipe", "inherit"],
       env: { ...process.env, PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH ?? ""}` },

@@ -36,6 +36,9 @@ interface ObjectTypeSpec {
 
 const ANY: TypeSpec = { $ref: "pulumi.json#/Any" };
 
+/** The Go module of the generated Go SDK (`npm run plugin-sdks`); its package is `<module>/integrationplatform`. */
+export const GO_MODULE = "pulumi-integration-platform/sdk/go";
+
 /** The npm module generated programs import the plugin's resources from (see `plugin/` in the package). */
 export const NODEJS_MODULE = "pulumi-integration-platform/plugin";
 
@@ -111,8 +114,10 @@ interface JsonSchema {
   enum?: unknown[];
   const?: unknown;
   $ref?: string;
+  deprecated?: boolean;
 }
 
+const snakeCase = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
 const pascal = (s: string) => s.replace(/(^|[_\-\s]+)([a-zA-Z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 class TypeCollector {
@@ -152,7 +157,11 @@ class TypeCollector {
   }
 
   objectOf(schema: JsonSchema, name: string, omit: readonly string[] = []): ObjectTypeSpec {
-    const entries = Object.entries(schema.properties ?? {}).filter(([k]) => !omit.includes(k));
+    const all = Object.entries(schema.properties ?? {});
+    // A deprecated alias of another field (`authConfigIds` beside `auth_config_ids`) is left out: the
+    // Python SDK would name both `auth_config_ids`, which does not compile, and new SDKs have no old callers.
+    const isAlias = (k: string, s: JsonSchema) => s.deprecated && all.some(([other]) => other !== k && snakeCase(other) === snakeCase(k));
+    const entries = all.filter(([k, s]) => !omit.includes(k) && !isAlias(k, s));
     return {
       type: "object",
       ...(schema.description ? { description: schema.description } : {}),
@@ -206,8 +215,10 @@ export function packageSchema(version: string) {
     types: types.types,
     language: {
       nodejs: { packageName: NODEJS_MODULE, dependencies: {} },
-      python: { packageName: "pulumi_integration_platform" },
-      go: { importBasePath: "github.com/example/pulumi-integration-platform/sdk/go/integrationplatform" },
+      // The SDKs report the schema's version as the plugin version they need (otherwise 0.0.0 or their module's).
+      python: { packageName: "pulumi_integration_platform", respectSchemaVersion: true },
+      // Not published anywhere: a program adds the generated module with a `replace` directive (README).
+      go: { importBasePath: `${GO_MODULE}/integrationplatform`, respectSchemaVersion: true },
     },
   };
 }

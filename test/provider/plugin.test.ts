@@ -59,6 +59,18 @@ describe("plugin package schema", () => {
     expect(refs.length).toBeGreaterThan(0);
     for (const ref of refs) expect(schema.types, ref).toHaveProperty([ref.slice("#/types/".length)]);
   });
+
+  it("leaves out deprecated aliases of other fields, so no two properties share a Python (snake_case) name", () => {
+    const args = Object.keys(schema.functions["integration-platform:index:getTriggerInstances"]!.inputs.properties);
+    expect(args).toEqual(expect.arrayContaining(["auth_config_ids", "trigger_names", "show_disabled"]));
+    expect(args).not.toContain("authConfigIds");
+    const snake = (k: string) => k.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+    const objects = [...Object.values(schema.functions).flatMap((f) => [f.inputs, f.outputs]), ...Object.values(schema.types)];
+    for (const { properties } of objects) {
+      const names = Object.keys(properties).map(snake);
+      expect(new Set(names).size, names.join(", ")).toBe(names.length);
+    }
+  });
 });
 
 describe("plugin secrets", () => {

@@ -7,11 +7,7 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/pulumi/pulumi/pkg/v3/codegen/hcl2/syntax"
@@ -20,6 +16,8 @@ import (
 	"github.com/pulumi/pulumi/pkg/v3/codegen/schema"
 	"github.com/pulumi/pulumi/pkg/v3/resource/plugin"
 	pulumirpc "github.com/pulumi/pulumi/sdk/v3/proto/go"
+
+	"pulumi-integration-platform/tools/pulumi/internal/sdkfiles"
 )
 
 // GenerateProgram turns a PCL program (what `pulumi import` builds from the imported
@@ -81,12 +79,8 @@ func (h *nodeHost) GeneratePackage(
 	}
 	defer loader.Close()
 
-	var spec schema.PackageSpec
-	if err := json.Unmarshal([]byte(req.GetSchema()), &spec); err != nil {
-		return nil, fmt.Errorf("the package schema is not valid JSON: %w", err)
-	}
 	cached := schema.NewCachedLoader(loader)
-	pkg, diags, err := schema.BindSpec(spec, cached, schema.ValidationOptions{AllowDanglingReferences: true})
+	pkg, diags, err := sdkfiles.Bind([]byte(req.GetSchema()), cached)
 	if err != nil {
 		return nil, err
 	}
@@ -99,14 +93,8 @@ func (h *nodeHost) GeneratePackage(
 	if err != nil {
 		return nil, err
 	}
-	for name, data := range files {
-		out := filepath.Join(req.GetDirectory(), name)
-		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
-			return nil, fmt.Errorf("could not create %s: %w", filepath.Dir(out), err)
-		}
-		if err := os.WriteFile(out, data, 0o644); err != nil {
-			return nil, fmt.Errorf("could not write %s: %w", out, err)
-		}
+	if err := sdkfiles.Write(req.GetDirectory(), files); err != nil {
+		return nil, err
 	}
 	return &pulumirpc.GeneratePackageResponse{Diagnostics: plugin.HclDiagnosticsToRPCDiagnostics(diags)}, nil
 }

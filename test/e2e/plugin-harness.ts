@@ -18,10 +18,20 @@ export function pluginMain(): string {
   return path.join(installed, manifest.bin["pulumi-resource-integration-platform"]!);
 }
 
-/** Environment for stacks whose programs use the plugin: PATH with the plugin executable first. */
-export function pluginEnv(): Record<string, string> {
+/** The installed package's version, which is the plugin's and its schema's. */
+export function pluginVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/** A new temporary directory holding the plugin executable, a wrapper running the installed package's bin; its path. */
+export function pluginExecutable(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-bin-"));
   const executable = path.join(dir, "pulumi-resource-integration-platform");
   fs.writeFileSync(executable, `#!/bin/sh\nexec "${process.execPath}" "${pluginMain()}" "$@"\n`, { mode: 0o755 });
-  return { PATH: `${dir}${path.delimiter}${process.env.PATH ?? ""}` };
+  return executable;
+}
+
+/** Environment for stacks whose programs use the plugin: PATH with the plugin executable first. */
+export function pluginEnv(): Record<string, string> {
+  return { PATH: `${path.dirname(pluginExecutable())}${path.delimiter}${process.env.PATH ?? ""}` };
 }

@@ -6,10 +6,8 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { upLogged, useE2EStack } from "./harness";
-import { pluginExecutable, pluginSdk, pluginVersion } from "./plugin-harness";
+import { PLUGIN_EXECUTABLE, pluginExecutable, pluginSdk, pluginVersion } from "./plugin-harness";
 import { useTestPlatform } from "../support/platform";
-
-const PLUGIN = "pulumi-resource-integration-platform";
 
 describe("provider plugin: installed with `pulumi plugin install --file` (real engine)", () => {
   const p = useTestPlatform();
@@ -26,11 +24,11 @@ describe("provider plugin: installed with `pulumi plugin install --file` (real e
 
   it("installs into PULUMI_HOME/plugins, from where the engine serves its schema", () => {
     const version = pluginVersion();
-    const onPath = (process.env.PATH ?? "").split(path.delimiter).filter((dir) => dir && fs.existsSync(path.join(dir, PLUGIN)));
+    const onPath = (process.env.PATH ?? "").split(path.delimiter).filter((dir) => dir && fs.existsSync(path.join(dir, PLUGIN_EXECUTABLE)));
     expect(onPath, "the plugin must not be on the engine's PATH for this test to prove anything").toEqual([]);
 
     pulumi("plugin", "install", "resource", "integration-platform", version, "--file", pluginExecutable());
-    const installed = path.join(e2e.env.PULUMI_HOME!, "plugins", `resource-integration-platform-v${version}`, PLUGIN);
+    const installed = path.join(e2e.env.PULUMI_HOME!, "plugins", `resource-integration-platform-v${version}`, PLUGIN_EXECUTABLE);
     expect(fs.statSync(installed).mode & 0o111).not.toBe(0);
 
     const schema = JSON.parse(pulumi("package", "get-schema", "integration-platform")) as { name: string; version: string; resources: Record<string, unknown> };
@@ -43,7 +41,7 @@ describe("provider plugin: installed with `pulumi plugin install --file` (real e
     expect(up.summary.resourceChanges).toEqual({ create: 2 });
     expect(p.writes()).toEqual([{ method: "POST", route: "createMcpServer", bodyFields: ["auth_config_ids", "name", "toolkits"] }]);
     // The engine says so when it takes a plugin from PATH instead of the plugin directory.
-    expect(up.stdout + up.stderr).not.toContain(`${PLUGIN} from $PATH`);
+    expect(up.stdout + up.stderr).not.toContain(`${PLUGIN_EXECUTABLE} from $PATH`);
     expect((await p.client.mcp.get(String(up.outputs.serverId?.value))).name).toBe("Installed Plugin");
     p.clearLog();
     expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });

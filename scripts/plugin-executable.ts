@@ -1,0 +1,42 @@
+/**
+ * The provider plugin of the installed package (node_modules/pulumi-integration-platform, put
+ * there by `npm run build`) as the engine runs it: an executable named
+ * `pulumi-resource-integration-platform` that starts the package's bin with this process's
+ * Node. For e2e tests and benchmarks, which put its directory on the engine's PATH or install
+ * it with `pulumi plugin install --file`.
+ */
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { repoRoot } from "./pulumi-engine";
+
+export const PLUGIN_EXECUTABLE = "pulumi-resource-integration-platform";
+
+const installed = path.join(repoRoot, "node_modules", "pulumi-integration-platform");
+
+function installedManifest(): { version: string; bin: Record<string, string> } {
+  return JSON.parse(fs.readFileSync(path.join(installed, "package.json"), "utf8")) as { version: string; bin: Record<string, string> };
+}
+
+/** A bin entry `package.json` declares (default: the plugin's), in the installed package. */
+export function pluginMain(bin: string = PLUGIN_EXECUTABLE): string {
+  return path.join(installed, installedManifest().bin[bin]!);
+}
+
+/** The installed package's version, which is the plugin's and its schema's. */
+export function pluginVersion(): string {
+  return installedManifest().version;
+}
+
+/** Writes the plugin executable into a new temporary directory; returns its path. */
+export function pluginExecutable(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-bin-"));
+  const executable = path.join(dir, PLUGIN_EXECUTABLE);
+  fs.writeFileSync(executable, `#!/bin/sh\nexec "${process.execPath}" "${pluginMain()}" "$@"\n`, { mode: 0o755 });
+  return executable;
+}
+
+/** PATH with the plugin executable's directory first, for the engine of stacks whose programs use the plugin. */
+export function pluginPath(): string {
+  return `${path.dirname(pluginExecutable())}${path.delimiter}${process.env.PATH ?? ""}`;
+}

@@ -1,12 +1,13 @@
 /**
- * Firing a trigger instance's event (POST /_local/trigger_instances/{id}/events) and its delivery
- * to a real HTTP receiver on 127.0.0.1, checked with the official Standard Webhooks library.
+ * Firing a trigger instance's event (POST /_local/trigger_instances/{id}/events), disabling a
+ * trigger instance (`platform.trigger.disabled`), and their deliveries to a real HTTP receiver on
+ * 127.0.0.1, checked with the official Standard Webhooks library.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TriggerMessageEvent } from "../../api";
+import { TriggerDisabledEvent, TriggerMessageEvent } from "../../api";
 import type { WebhookDeliveryOptions } from "../../platform/services/webhook-delivery";
 import { expectError, harness, type Harness } from "./helpers";
 import { deliveries, fire, PAYLOAD, receiver, signed, subscribedTrigger, type Receiver } from "./webhooks";
@@ -147,5 +148,58 @@ describe("webhook delivery", () => {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
+  });
+});
+
+const manage = (h: Harness, triggerId: string, status: "enable" | "disable") =>
+  h.call({ method: "PATCH", url: `/api/v3/trigger_instances/manage/${triggerId}`, apiKey: h.apiKey, body: { status } });
+
+/** The trigger instance as the API lists it (disabled ones included). */
+const listed = async (h: Harness, triggerId: string) =>
+  (await h.call({ url: `/api/v3/trigger_instances/active?show_disabled=true&trigger_ids=${triggerId}`, apiKey: h.apiKey })).body.items[0];
+
+describe("platform.trigger.disabled", () => {
+  it("sends a signed notice when an enabled trigger is disabled, once per disabling", async () => {
+    const { h, hook, triggerId, account, config, subscription } = await setUp([200], undefined, ["platform.trigger.message", "platform.trigger.disabled"]);
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("delivered"));
+
+    expect(hook.received).toHaveLength(1);
+    const [sent] = hook.received;
+    expect(sent!.headers["x-platform-webhook-version"]).toBe("V3");
+    expect(sent!.headers["x-platform-delivery-attempt"]).toBe("1");
+    const event = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(sent!.body, signed(sent!)));
+    const { disabled_at } = await listed(h, triggerId);
+    expect(event).toEqual({
+      id: sent!.headers["webhook-id"],
+      type: "platform.trigger.disabled",
+      timestamp: disabled_at,
+      metadata: { project_id: h.projectId, trigger_id: triggerId, trigger_slug: "GITHUB_COMMIT_EVENT", toolkit_slug: "github", connected_account_id: account.id, auth_config_id: config.id, user_id: "alice" },
+      data: { disabled_at, reason: "disabled_through_api" },
+    });
+    const [logged] = await deliveries(h);
+    expect(logged).toMatchObject({ id: event.id, trigger_id: triggerId, event_type: "platform.trigger.disabled", attempts: [{ attempt: 1, status_code: 200 }] });
+
+    // Disabling a disabled trigger changes nothing and sends nothing; disabling it again after enabling does.
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    expect((await manage(h, triggerId, "enable")).status).toBe(200);
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    await vi.waitFor(async () => expect((await deliveries(h)).map((d: { status: string }) => d.status)).toEqual(["delivered", "delivered"]));
+    const second = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(hook.received[1]!.body, signed(hook.received[1]!)));
+    expect(second.id).not.toBe(event.id);
+    expect(second.data.disabled_at).toBe((await listed(h, triggerId)).disabled_at);
+    expect(hook.received).toHaveLength(2);
+  });
+
+  it("sends nothing when the subscription does not enable the type, or the project has none", async () => {
+    const { h, hook, triggerId, subscription } = await setUp([200], undefined, ["platform.trigger.message"]);
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    expect((await manage(h, triggerId, "enable")).status).toBe(200);
+    await h.call({ method: "DELETE", url: `/api/v3/webhook_subscriptions/${subscription.id}`, apiKey: h.apiKey });
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    expect((await listed(h, triggerId)).disabled_at).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await deliveries(h)).toEqual([]);
+    expect(hook.received).toEqual([]);
   });
 });

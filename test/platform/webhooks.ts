@@ -6,6 +6,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect } from "vitest";
+import { COMMIT_PAYLOAD } from "../../scripts/end-user";
 import type { Harness } from "./helpers";
 
 export interface Received {
@@ -51,14 +52,8 @@ export function signed(r: Received): Record<string, string> {
   };
 }
 
-export const PAYLOAD = {
-  id: "c0ffee",
-  message: "Fix the build",
-  author: { name: "Octo Cat", email: "octo@example.com" },
-  timestamp: "2025-01-01T00:00:00Z",
-  url: "https://github.example.com/c0ffee",
-  branch: "main",
-};
+/** The commit a GITHUB_COMMIT_EVENT trigger reports, as the demo's application fires it. */
+export const PAYLOAD = COMMIT_PAYLOAD;
 
 /** A GitHub trigger instance of the main project, and the project's subscription to `webhookUrl`. */
 export async function subscribedTrigger(h: Harness, webhookUrl: string, enabledEvents = ["platform.trigger.message"]) {

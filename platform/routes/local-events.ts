@@ -55,7 +55,7 @@ export default async function localEventRoutes(app: FastifyInstance, ctx: Platfo
       const skipped = (reason: SkipReason) => ({ status: "skipped" as const, reason, delivery_id: null });
       if (trigger.disabled_at !== null) return skipped("trigger_disabled");
       if (!store.projects.get(trigger.project_id)?.triggers_enabled) return skipped("triggers_disabled_for_project");
-      const recorded = recordDelivery(store, trigger, triggerMessageEvent(trigger, catalog, body.payload, at), at);
+      const recorded = recordDelivery(store, trigger, triggerMessageEvent(trigger, catalog, body.payload, at));
       if (recorded.skipped !== null) return skipped(recorded.skipped);
       return { status: "queued" as const, reason: null, delivery_id: recorded.deliveryId };
     });

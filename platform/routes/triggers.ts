@@ -64,7 +64,7 @@ export const triggerHandlers = {
       // Disabling a disabled trigger keeps its original disabled_at and sends no second notice.
       if (trigger.disabled_at === null) {
         store.triggers.setDisabled(trigger.id, at, at);
-        const { deliveryId } = recordDelivery(store, trigger, triggerDisabledEvent(trigger, catalog, at), at);
+        const { deliveryId } = recordDelivery(store, trigger, triggerDisabledEvent(trigger, catalog, at));
         if (deliveryId !== null) deliver(deliveryId);
       }
     } else if (trigger.disabled_at !== null) {

@@ -62,7 +62,6 @@ export function recordDelivery(
   store: Store,
   trigger: TriggerInstanceRecord,
   event: TriggerMessageEvent | TriggerDisabledEvent,
-  at: string,
 ): { deliveryId: string; skipped: null } | { deliveryId: null; skipped: NoDeliveryReason } {
   const subscription = store.webhookSubscriptions.ofProject(trigger.project_id);
   if (!subscription) return { deliveryId: null, skipped: "no_webhook_subscription" };
@@ -75,7 +74,7 @@ export function recordDelivery(
     eventType: event.type,
     webhookUrl: subscription.webhook_url,
     body: JSON.stringify(event),
-    at,
+    at: event.timestamp,
   });
   return { deliveryId: event.id, skipped: null };
 }

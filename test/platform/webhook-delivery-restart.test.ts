@@ -12,7 +12,7 @@ import { TriggerMessageEvent } from "../../api";
 import { buildApp } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
 import { nextAttempt, type WebhookDeliveryOptions } from "../../platform/services/webhook-delivery";
-import { triggerMessageEvent } from "../../platform/services/webhooks";
+import { recordDelivery, triggerMessageEvent } from "../../platform/services/webhooks";
 import { Store } from "../../platform/store";
 import { harness, type Answer, type Call, type Harness } from "./helpers";
 import { deliveries, fire, PAYLOAD, receiver, signed, subscribedTrigger, type Receiver } from "./webhooks";
@@ -109,18 +109,8 @@ describe("webhook deliveries across a restart", () => {
     // Recorded as the event route records one, but the run stops before sending it.
     const trigger = first.h.store.triggers.get(first.h.projectId, first.triggerId)!;
     const event = triggerMessageEvent(trigger, first.h.catalog, PAYLOAD, new Date().toISOString());
-    first.h.store.transaction(() =>
-      first.h.store.webhookDeliveries.create({
-        id: event.id,
-        projectId: first.h.projectId,
-        subscriptionId: first.subscription.id,
-        triggerId: trigger.id,
-        eventType: event.type,
-        webhookUrl: hook.url,
-        body: JSON.stringify(event),
-        at: event.timestamp,
-      }),
-    );
+    const recorded = first.h.store.transaction(() => recordDelivery(first.h.store, trigger, event));
+    expect(recorded).toEqual({ deliveryId: event.id, skipped: null });
     await first.close();
     expect(hook.received).toEqual([]);
 

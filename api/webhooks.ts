@@ -85,22 +85,39 @@ export const WebhookEventTypes = z.looseObject({
 });
 export type WebhookEventTypes = z.infer<typeof WebhookEventTypes>;
 
-/** The body of a `platform.trigger.message` delivery (version V3). */
-export const TriggerMessageEvent = z.looseObject({
-  /** Equals the `webhook-id` header; stable across retries of one delivery. */
-  id: z.string(),
-  type: z.literal("platform.trigger.message"),
-  timestamp: Timestamp,
-  metadata: z.looseObject({
-    project_id: z.string(),
-    trigger_id: z.string(),
-    trigger_slug: z.string(),
-    toolkit_slug: z.string(),
-    connected_account_id: z.string(),
-    auth_config_id: z.string(),
-    user_id: z.string(),
-  }),
-  /** The event's payload, in the shape of the trigger type's payload schema. */
-  data: z.record(z.string(), z.unknown()),
+/** The trigger instance an event is about. */
+const TriggerEventMetadata = z.looseObject({
+  project_id: z.string(),
+  trigger_id: z.string(),
+  trigger_slug: z.string(),
+  toolkit_slug: z.string(),
+  connected_account_id: z.string(),
+  auth_config_id: z.string(),
+  user_id: z.string(),
 });
+
+/** The body of a trigger instance's event: one envelope for every type and version; `data` is the type's own. */
+function triggerEvent<const T extends string, D extends z.ZodType>(type: T, data: D) {
+  return z.looseObject({
+    /** Equals the `webhook-id` header; stable across retries of one delivery. */
+    id: z.string(),
+    type: z.literal(type),
+    timestamp: Timestamp,
+    metadata: TriggerEventMetadata,
+    data,
+  });
+}
+
+/** `platform.trigger.message`: `data` is the event's payload, in the shape of the trigger type's payload schema. */
+export const TriggerMessageEvent = triggerEvent("platform.trigger.message", z.record(z.string(), z.unknown()));
 export type TriggerMessageEvent = z.infer<typeof TriggerMessageEvent>;
+
+/** Why a trigger instance was disabled; today only through the API (PATCH /trigger_instances/manage/{id}). */
+export const TRIGGER_DISABLED_REASONS = ["disabled_through_api"] as const;
+
+/** `platform.trigger.disabled`: sent when a trigger instance goes from enabled to disabled. */
+export const TriggerDisabledEvent = triggerEvent(
+  "platform.trigger.disabled",
+  z.looseObject({ disabled_at: Timestamp, reason: z.enum(TRIGGER_DISABLED_REASONS) }),
+);
+export type TriggerDisabledEvent = z.infer<typeof TriggerDisabledEvent>;

@@ -19,6 +19,7 @@ import notFound from "./plugins/not-found";
 import rateLimit, { type RateLimitOptions } from "./plugins/rate-limit";
 import requestId from "./plugins/request-id";
 import requestLog from "./plugins/request-log";
+import webhookDispatcher from "./plugins/webhook-dispatcher";
 import { RequestLog } from "./request-log";
 import { handlers } from "./routes";
 import mcpProtocol from "./mcp-protocol/plugin";
@@ -27,7 +28,7 @@ import localRoutes from "./routes/local";
 import localEventRoutes from "./routes/local-events";
 import openApiRoutes from "./routes/openapi";
 import type { Store } from "./store";
-import type { WebhookDeliveryOptions } from "./services/webhook-delivery";
+import { WebhookDispatcher, type WebhookDeliveryOptions } from "./services/webhook-delivery";
 
 export interface BuildAppOptions {
   store: Store;
@@ -117,6 +118,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     // Never from the request (its Host header is the caller's to choose): see public-origin.ts.
     origin: () => publicOrigin(app),
     validateResponses: options.validateResponses ?? validateResponsesByDefault(),
+    webhooks: new WebhookDispatcher(options.store, options.webhookDelivery),
     ...(options.maxAnswerLength !== undefined ? { maxAnswerLength: options.maxAnswerLength } : {}),
   };
 
@@ -129,14 +131,15 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.register(chaos, { chaos: options.chaos });
   app.register(methodNotAllowed);
   app.register(notFound);
+  app.register(webhookDispatcher, { dispatcher: ctx.webhooks });
 
   // Routes: every route of the api/ table with its handler, the MCP endpoint, the OpenAPI document,
-  // the local admin surface and its event firing (which owns the webhook deliveries).
+  // the local admin surface and its event firing.
   app.register(apiRoutes, { ...ctx, handlers });
   app.register(mcpProtocol, ctx);
   app.register(openApiRoutes, ctx);
   app.register(localRoutes, ctx);
-  app.register(localEventRoutes, { ...ctx, webhookDelivery: options.webhookDelivery });
+  app.register(localEventRoutes, ctx);
 
   return app;
 }

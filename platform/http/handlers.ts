@@ -4,7 +4,8 @@
  * ts-rest's `s.router`); the `apiRoutes` plugin adds each route with the table's method and
  * path. Around every handler it authenticates by the route's scheme, validates params, query
  * and body with the route's zod schemas (400 naming each field), runs the request on the store
- * as one read (a snapshot) or one write (group-committed; answered once durable), runs a POST
+ * as one read (a snapshot) or one write (group-committed; answered once durable), hands the
+ * webhook deliveries the write recorded to the dispatcher once committed, runs a POST
  * with an Idempotency-Key once (store/idempotency.ts), checks the answer against the response
  * schema when `validateResponses` is on (tests; see `BuildAppOptions.validateResponses`) and
  * serializes it — both inside the unit of work, so a write is kept only with an answer that
@@ -16,6 +17,7 @@ import { IDEMPOTENCY_KEY_HEADER, routes, type RouteDef, type RouteName, type Rou
 import { authenticate, presentedKey, type AuthFor } from "../auth";
 import type { Catalog } from "../catalog";
 import { ApiError, badRequest } from "../errors";
+import type { WebhookDispatcher } from "../services/webhook-delivery";
 import type { Store } from "../store";
 import { parseInput } from "./validation";
 
@@ -31,6 +33,8 @@ export interface PlatformContext {
   validateResponses: boolean;
   /** The most characters an answer may have (MAX_ANSWER_LENGTH unless a test lowers it). */
   maxAnswerLength?: number;
+  /** Sends the webhook deliveries requests record (plugins/webhook-dispatcher.ts runs its life). */
+  webhooks: WebhookDispatcher;
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -48,6 +52,8 @@ export interface HandlerContext<N extends RouteName> {
   origin: string;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** Sends a webhook delivery this request recorded, once its write has committed (never if it rolls back). */
+  deliver(deliveryId: string): void;
 }
 
 export type Handler<N extends RouteName> = (ctx: HandlerContext<N>) => RouteResponse<N>;
@@ -123,6 +129,7 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
       const at = ctx.now().toISOString();
       const origin = ctx.origin(request);
       let replayed = false;
+      const recorded: string[] = [];
       // The key is checked in the same snapshot (or write) as the request it authorizes, and
       // before the input: a caller without a valid key learns nothing from a 400.
       // The answer is checked and serialized inside the unit of work: a write is kept only
@@ -136,7 +143,8 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
         if (rawBody === undefined && def.body && def.method !== "GET") rawBody = {};
         const body = parsePart(def.body, rawBody, "body");
         const key = def.method === "POST" ? idempotencyKey(request) : undefined;
-        const context = { params, query, body, auth, store: ctx.store, catalog: ctx.catalog, at, origin, request, reply } as HandlerContext<RouteName>;
+        const deliver = (deliveryId: string) => void recorded.push(deliveryId);
+        const context = { params, query, body, auth, store: ctx.store, catalog: ctx.catalog, at, origin, request, reply, deliver } as HandlerContext<RouteName>;
         let result: RouteResponse<RouteName>;
         if (key === undefined) {
           result = handler(context);
@@ -165,6 +173,7 @@ function addRoute(app: FastifyInstance, ctx: PlatformContext, name: RouteName, h
         return serializedAnswer(result, ctx.maxAnswerLength ?? MAX_ANSWER_LENGTH);
       };
       const payload = await (WRITE_METHODS.has(def.method) ? ctx.store.write(run) : ctx.store.read(run));
+      for (const deliveryId of recorded) ctx.webhooks.enqueue(deliveryId);
       if (replayed) reply.header("idempotent-replayed", "true");
       reply.code(def.successStatus).type("application/json; charset=utf-8");
       return payload;

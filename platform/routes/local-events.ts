@@ -2,9 +2,9 @@
  * Local-only: firing a trigger instance's event, as the external application would, and the
  * log of the webhook deliveries it led to. Both answer for the caller's scope: a project key
  * (`x-api-key`) sees its project, an organization key (`x-org-api-key`) every project of the
- * organization. The plugin owns the webhook dispatcher (services/webhook-delivery.ts): deliveries
- * run beside requests and stop when the app closes, before its store does. Documented in
- * platform/README.md; not part of the API contract.
+ * organization. A delivery is handed to the app's webhook dispatcher (services/webhook-delivery.ts)
+ * once its write has committed, and runs beside requests. Documented in platform/README.md; not
+ * part of the API contract.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
@@ -13,8 +13,7 @@ import { authenticate } from "../auth";
 import { badRequest, notFound } from "../errors";
 import type { PlatformContext } from "../http/handlers";
 import { parseInput } from "../http/validation";
-import { WebhookDispatcher, type WebhookDeliveryOptions } from "../services/webhook-delivery";
-import { triggerMessageEvent } from "../services/webhooks";
+import { recordDelivery, triggerMessageEvent, type NoDeliveryReason } from "../services/webhooks";
 import type { Store, WebhookDeliveryRecord } from "../store";
 
 export const FireTriggerEventBody = z.strictObject({ payload: z.record(z.string(), z.unknown()) });
@@ -26,12 +25,7 @@ export const ListDeliveriesQuery = z.looseObject({
 });
 
 /** Why an event led to no delivery. */
-export type SkipReason = "trigger_disabled" | "triggers_disabled_for_project" | "no_webhook_subscription" | "event_not_enabled";
-
-export interface LocalEventOptions extends PlatformContext {
-  /** Retries and time limit of webhook deliveries (tests shorten the waits). */
-  webhookDelivery?: WebhookDeliveryOptions | undefined;
-}
+export type SkipReason = "trigger_disabled" | "triggers_disabled_for_project" | NoDeliveryReason;
 
 /** The ids of the projects the caller's key may see. */
 function callerProjects(store: Store, request: FastifyRequest): string[] {
@@ -45,10 +39,8 @@ function presentDelivery(record: WebhookDeliveryRecord) {
   return { ...rest, event: JSON.parse(body) as unknown };
 }
 
-export default async function localEventRoutes(app: FastifyInstance, ctx: LocalEventOptions): Promise<void> {
-  const { store, catalog } = ctx;
-  const webhooks = new WebhookDispatcher(store, ctx.webhookDelivery);
-  app.addHook("onClose", async () => webhooks.close());
+export default async function localEventRoutes(app: FastifyInstance, ctx: PlatformContext): Promise<void> {
+  const { store, catalog, webhooks } = ctx;
 
   app.post("/_local/trigger_instances/:id/events", { config: { routeName: "_local.fireTriggerEvent" } }, async (request, reply) => {
     const { id } = request.params as { id: string };
@@ -58,27 +50,14 @@ export default async function localEventRoutes(app: FastifyInstance, ctx: LocalE
       const body = parseInput(FireTriggerEventBody, request.body ?? {}, "body");
       const trigger = projects.map((projectId) => store.triggers.get(projectId, id)).find((t) => t !== undefined);
       if (!trigger) throw notFound("Trigger instance", id);
-      const type = catalog.getTriggerType(trigger.trigger_slug);
       const problems = catalog.checkTriggerPayload(trigger.trigger_slug, body.payload) ?? [];
       if (problems.length) throw badRequest(`Invalid body: ${problems.join("; ")}`, problems);
       const skipped = (reason: SkipReason) => ({ status: "skipped" as const, reason, delivery_id: null });
       if (trigger.disabled_at !== null) return skipped("trigger_disabled");
       if (!store.projects.get(trigger.project_id)?.triggers_enabled) return skipped("triggers_disabled_for_project");
-      const subscription = store.webhookSubscriptions.ofProject(trigger.project_id);
-      if (!subscription) return skipped("no_webhook_subscription");
-      if (!subscription.enabled_events.includes("platform.trigger.message")) return skipped("event_not_enabled");
-      const event = triggerMessageEvent(trigger, type?.toolkit.slug ?? "", body.payload, at);
-      store.webhookDeliveries.create({
-        id: event.id,
-        projectId: trigger.project_id,
-        subscriptionId: subscription.id,
-        triggerId: trigger.id,
-        eventType: event.type,
-        webhookUrl: subscription.webhook_url,
-        body: JSON.stringify(event),
-        at,
-      });
-      return { status: "queued" as const, reason: null, delivery_id: event.id };
+      const recorded = recordDelivery(store, trigger, triggerMessageEvent(trigger, catalog, body.payload, at));
+      if (recorded.skipped !== null) return skipped(recorded.skipped);
+      return { status: "queued" as const, reason: null, delivery_id: recorded.deliveryId };
     });
     // Committed: the delivery runs on its own, after this answer.
     if (outcome.delivery_id !== null) webhooks.enqueue(outcome.delivery_id);

@@ -3,6 +3,7 @@ import { badRequest, catalogCall, notFound } from "../errors";
 import type { HandlerGroup } from "../http/handlers";
 import { cursorPageOf, cursorWindow, paginateByCursor } from "../pagination";
 import { presentTrigger } from "../services/triggers";
+import { recordDelivery, triggerDisabledEvent } from "../services/webhooks";
 
 /** Union of a parameter and its deprecated alias; undefined when neither was sent. */
 function merged(...lists: (string[] | undefined)[]): string[] | undefined {
@@ -56,12 +57,16 @@ export const triggerHandlers = {
     return cursorPageOf(page.items.map(presentTrigger), page.total, window);
   },
 
-  manageTrigger: ({ params, body, auth, store, at }) => {
+  manageTrigger: ({ params, body, auth, store, catalog, at, deliver }) => {
     const trigger = store.triggers.get(auth.project.id, params.triggerId);
     if (!trigger) throw notFound("Trigger instance", params.triggerId);
     if (body.status === "disable") {
-      // Disabling a disabled trigger keeps its original disabled_at.
-      if (trigger.disabled_at === null) store.triggers.setDisabled(trigger.id, at, at);
+      // Disabling a disabled trigger keeps its original disabled_at and sends no second notice.
+      if (trigger.disabled_at === null) {
+        store.triggers.setDisabled(trigger.id, at, at);
+        const { deliveryId } = recordDelivery(store, trigger, triggerDisabledEvent(trigger, catalog, at));
+        if (deliveryId !== null) deliver(deliveryId);
+      }
     } else if (trigger.disabled_at !== null) {
       store.triggers.setDisabled(trigger.id, null, at);
     }

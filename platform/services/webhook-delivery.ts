@@ -6,9 +6,10 @@
  * logged on the delivery.
  *
  * Nothing here runs inside a request: a request records a delivery and hands its id over
- * once committed (`enqueue`), and answers without waiting. `close()` (the app's onClose)
- * cancels what is scheduled, aborts what is in flight and waits for it, so nothing touches
- * the store after the app has closed.
+ * once committed (`enqueue`), and answers without waiting. `resume()` (the app's onReady)
+ * schedules what an earlier run left pending, so a restart loses no delivery. `close()` (the
+ * app's onClose) cancels what is scheduled, aborts what is in flight and waits for it, so
+ * nothing touches the store after the app has closed.
  */
 import { Webhook } from "standardwebhooks";
 import { WEBHOOK_ATTEMPT_HEADER, WEBHOOK_VERSION_HEADER } from "../../api";
@@ -34,6 +35,19 @@ function reasonOf(error: unknown): string {
   return "failed";
 }
 
+/**
+ * The next attempt of a pending delivery, from the attempts it logged: the one after the last,
+ * once what remains of its retry delay (counted from the last attempt) has passed; at once when
+ * none was made yet or the delay is over. A delivery past the retries of `retryDelaysMs` (the
+ * list was shortened since) gets its last attempt at once.
+ */
+export function nextAttempt(attempts: readonly DeliveryAttempt[], retryDelaysMs: readonly number[], now: number): { attempt: number; delayMs: number } {
+  const last = attempts.at(-1);
+  if (!last) return { attempt: 1, delayMs: 0 };
+  const delayMs = retryDelaysMs[last.attempt - 1] ?? 0;
+  return { attempt: last.attempt + 1, delayMs: Math.max(0, Date.parse(last.at) + delayMs - now) };
+}
+
 export class WebhookDispatcher {
   private readonly retryDelaysMs: readonly number[];
   private readonly timeoutMs: number;
@@ -53,6 +67,16 @@ export class WebhookDispatcher {
   /** Sends a delivery the store has committed: its first attempt starts on a later turn of the event loop. */
   enqueue(deliveryId: string): void {
     this.schedule(deliveryId, 1, 0);
+  }
+
+  /** Schedules every delivery left pending by an earlier run on the store (see `nextAttempt`). */
+  async resume(): Promise<void> {
+    const pending = await this.store.read(() => this.store.webhookDeliveries.pending());
+    const now = Date.now();
+    for (const { id, attempts } of pending) {
+      const next = nextAttempt(attempts, this.retryDelaysMs, now);
+      this.schedule(id, next.attempt, next.delayMs);
+    }
   }
 
   /** Cancels scheduled attempts, aborts running ones and waits for them to finish. */
@@ -83,7 +107,8 @@ export class WebhookDispatcher {
       const subscription = delivery && this.store.webhookSubscriptions.get(delivery.project_id, delivery.subscription_id);
       return delivery && { delivery, subscription };
     });
-    if (!found || this.closed) return;
+    // Settled already (handed over twice): nothing more to send.
+    if (!found || this.closed || found.delivery.status !== "pending") return;
     const { delivery, subscription } = found;
     // Real time, not the app's clock: receivers reject signatures whose timestamp is far from theirs.
     const sentAt = new Date();

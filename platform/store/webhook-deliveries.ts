@@ -40,6 +40,8 @@ const toRecord = rowReader<WebhookDeliveryRecord>({
   attempts: json<DeliveryAttempt[]>([]),
 });
 
+const toPending = rowReader<Pick<WebhookDeliveryRecord, "id" | "attempts">>({ id: text, attempts: json<DeliveryAttempt[]>([]) });
+
 export class WebhookDeliveryStore {
   constructor(private readonly db: Db) {}
 
@@ -62,6 +64,11 @@ export class WebhookDeliveryStore {
   /** By id alone: for the dispatcher, which holds ids it was handed by a request of the project. */
   get(id: string): WebhookDeliveryRecord | undefined {
     return toRecord(this.db.stmt(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = ?`).get(id));
+  }
+
+  /** Every delivery still pending (not yet attempted, or waiting for a retry), oldest first, with its attempts. */
+  pending(): Pick<WebhookDeliveryRecord, "id" | "attempts">[] {
+    return toPending.all(this.db.arrays("SELECT id, attempts FROM webhook_deliveries WHERE status = 'pending' ORDER BY auto_id"));
   }
 
   /** Appends an attempt and sets the status. */

@@ -7,6 +7,7 @@ import { Catalog } from "../../platform/catalog";
 import { Chaos, parseChaos } from "../../platform/chaos";
 import apiRoutes, { type PlatformContext, type RouteHandlers } from "../../platform/http/handlers";
 import { handlers } from "../../platform/routes";
+import { WebhookDispatcher } from "../../platform/services/webhook-delivery";
 import { Store } from "../../platform/store";
 import { expectError, harness, type Harness, useHarness } from "./helpers";
 
@@ -49,11 +50,13 @@ describe("response validation", () => {
     h = await harness();
     for (const validateResponses of [true, false]) {
       const app = Fastify();
-      const ctx: PlatformContext = { store: h.store, catalog: h.catalog, now: () => new Date(), origin: () => "", validateResponses };
+      const webhooks = new WebhookDispatcher(h.store);
+      const ctx: PlatformContext = { store: h.store, catalog: h.catalog, now: () => new Date(), origin: () => "", validateResponses, webhooks };
       await app.register(apiRoutes, { ...ctx, handlers: { ...handlers, sessionInfo: () => ({ not: "a session" }) as never } });
       const answer = await app.inject({ url: "/api/v3/auth/session/info", headers: { "x-api-key": h.apiKey } });
       expect(answer.statusCode, `validateResponses: ${validateResponses}`).toBe(validateResponses ? 500 : 200);
       await app.close();
+      await webhooks.close();
     }
   });
 });

@@ -1,61 +1,19 @@
 /**
- * Firing a trigger instance's event (POST /_local/trigger_instances/{id}/events) and its delivery
- * to a real HTTP receiver on 127.0.0.1, checked with the official Standard Webhooks library.
+ * Firing a trigger instance's event (POST /_local/trigger_instances/{id}/events), disabling a
+ * trigger instance (`platform.trigger.disabled`), and their deliveries to a real HTTP receiver on
+ * 127.0.0.1, checked with the official Standard Webhooks library.
  */
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { TriggerMessageEvent } from "../../api";
+import { TriggerDisabledEvent, TriggerMessageEvent } from "../../api";
 import type { WebhookDeliveryOptions } from "../../platform/services/webhook-delivery";
 import { expectError, harness, type Harness } from "./helpers";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver answering the given statuses in turn (the last one from then on). */
-async function receiver(statuses: number[] = [200]): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
-  const received: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
-      response.statusCode = statuses[Math.min(received.length - 1, statuses.length - 1)]!;
-      response.end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The three Standard Webhooks headers of a delivery, as a verifier takes them. */
-function signed(r: Received): Record<string, string> {
-  return {
-    "webhook-id": String(r.headers["webhook-id"]),
-    "webhook-timestamp": String(r.headers["webhook-timestamp"]),
-    "webhook-signature": String(r.headers["webhook-signature"]),
-  };
-}
-
-const PAYLOAD = {
-  id: "c0ffee",
-  message: "Fix the build",
-  author: { name: "Octo Cat", email: "octo@example.com" },
-  timestamp: "2025-01-01T00:00:00Z",
-  url: "https://github.example.com/c0ffee",
-  branch: "main",
-};
+import { deliveries, fire, PAYLOAD, receiver, signed, subscribedTrigger, type Receiver } from "./webhooks";
 
 let h: Harness | undefined;
-let hook: Awaited<ReturnType<typeof receiver>> | undefined;
+let hook: Receiver | undefined;
 afterEach(async () => {
   await h?.close();
   await hook?.close();
@@ -67,23 +25,8 @@ afterEach(async () => {
 async function setUp(statuses: number[], delivery: WebhookDeliveryOptions = { retryDelaysMs: [20, 40], timeoutMs: 2000 }, enabledEvents = ["platform.trigger.message"]) {
   hook = await receiver(statuses);
   h = await harness({ webhookDelivery: delivery });
-  const config = await h.authConfig("github", "API_KEY");
-  const account = await h.account(config.id, "alice");
-  const trigger = await h.call({
-    method: "POST",
-    url: "/api/v3/trigger_instances/GITHUB_COMMIT_EVENT/upsert",
-    apiKey: h.apiKey,
-    body: { connected_account_id: account.id, trigger_config: { owner: "octo", repo: "demo" } },
-  });
-  const subscription = await h.call({ method: "POST", url: "/api/v3/webhook_subscriptions", apiKey: h.apiKey, body: { webhook_url: hook.url, enabled_events: enabledEvents } });
-  expect(subscription.status).toBe(201);
-  return { h, hook, triggerId: trigger.body.trigger_id as string, account, config, subscription: subscription.body };
+  return { h, hook, ...(await subscribedTrigger(h, hook.url, enabledEvents)) };
 }
-
-const fire = (h: Harness, triggerId: string, payload: unknown = PAYLOAD, keys: { apiKey?: string; orgKey?: string } = { apiKey: h.apiKey }) =>
-  h.call({ method: "POST", url: `/_local/trigger_instances/${triggerId}/events`, ...keys, body: { payload } });
-
-const deliveries = async (h: Harness) => (await h.call({ url: "/_local/webhook_deliveries", apiKey: h.apiKey })).body.items;
 
 describe("webhook delivery", () => {
   it("delivers a signed event that a Standard Webhooks verifier accepts, and rejects when tampered", async () => {
@@ -205,5 +148,58 @@ describe("webhook delivery", () => {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
+  });
+});
+
+const manage = (h: Harness, triggerId: string, status: "enable" | "disable") =>
+  h.call({ method: "PATCH", url: `/api/v3/trigger_instances/manage/${triggerId}`, apiKey: h.apiKey, body: { status } });
+
+/** The trigger instance as the API lists it (disabled ones included). */
+const listed = async (h: Harness, triggerId: string) =>
+  (await h.call({ url: `/api/v3/trigger_instances/active?show_disabled=true&trigger_ids=${triggerId}`, apiKey: h.apiKey })).body.items[0];
+
+describe("platform.trigger.disabled", () => {
+  it("sends a signed notice when an enabled trigger is disabled, once per disabling", async () => {
+    const { h, hook, triggerId, account, config, subscription } = await setUp([200], undefined, ["platform.trigger.message", "platform.trigger.disabled"]);
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("delivered"));
+
+    expect(hook.received).toHaveLength(1);
+    const [sent] = hook.received;
+    expect(sent!.headers["x-platform-webhook-version"]).toBe("V3");
+    expect(sent!.headers["x-platform-delivery-attempt"]).toBe("1");
+    const event = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(sent!.body, signed(sent!)));
+    const { disabled_at } = await listed(h, triggerId);
+    expect(event).toEqual({
+      id: sent!.headers["webhook-id"],
+      type: "platform.trigger.disabled",
+      timestamp: disabled_at,
+      metadata: { project_id: h.projectId, trigger_id: triggerId, trigger_slug: "GITHUB_COMMIT_EVENT", toolkit_slug: "github", connected_account_id: account.id, auth_config_id: config.id, user_id: "alice" },
+      data: { disabled_at, reason: "disabled_through_api" },
+    });
+    const [logged] = await deliveries(h);
+    expect(logged).toMatchObject({ id: event.id, trigger_id: triggerId, event_type: "platform.trigger.disabled", attempts: [{ attempt: 1, status_code: 200 }] });
+
+    // Disabling a disabled trigger changes nothing and sends nothing; disabling it again after enabling does.
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    expect((await manage(h, triggerId, "enable")).status).toBe(200);
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    await vi.waitFor(async () => expect((await deliveries(h)).map((d: { status: string }) => d.status)).toEqual(["delivered", "delivered"]));
+    const second = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(hook.received[1]!.body, signed(hook.received[1]!)));
+    expect(second.id).not.toBe(event.id);
+    expect(second.data.disabled_at).toBe((await listed(h, triggerId)).disabled_at);
+    expect(hook.received).toHaveLength(2);
+  });
+
+  it("sends nothing when the subscription does not enable the type, or the project has none", async () => {
+    const { h, hook, triggerId, subscription } = await setUp([200], undefined, ["platform.trigger.message"]);
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    expect((await manage(h, triggerId, "enable")).status).toBe(200);
+    await h.call({ method: "DELETE", url: `/api/v3/webhook_subscriptions/${subscription.id}`, apiKey: h.apiKey });
+    expect((await manage(h, triggerId, "disable")).status).toBe(200);
+    expect((await listed(h, triggerId)).disabled_at).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await deliveries(h)).toEqual([]);
+    expect(hook.received).toEqual([]);
   });
 });

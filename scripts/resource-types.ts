@@ -62,17 +62,19 @@ function docComment(schema: ResourceSchema, field: InputField | OutputField, ind
   return [`${indent}/**`, `${indent} * ${text}`, ...tags.map((t) => `${indent} * ${t}`), `${indent} */`].join("\n");
 }
 
-function member(schema: ResourceSchema, key: string, field: InputField | OutputField, optional: boolean, type: string): string {
-  return `${docComment(schema, field, "  ")}\n  readonly ${key}${optional ? "?" : ""}: ${type};`;
+/** A property, its doc comment above: `declaration` is e.g. `name`, `toolkits?` or `readonly mcpUrl`. */
+function member(schema: ResourceSchema, field: InputField | OutputField, declaration: string, type: string): string {
+  return `${docComment(schema, field, "  ")}\n  ${declaration}: ${type};`;
 }
 
 function resourceInterfaces(schema: ResourceSchema): string {
   const inputs = Object.entries(schema.inputs);
   const outputs = Object.entries(schema.outputs);
-  const args = inputs.map(([k, f]) => member(schema, k, f, !f.required, argType(f)));
+  // Args are not readonly, as with `ArgsOf`: programs build and change args objects.
+  const args = inputs.map(([k, f]) => member(schema, f, f.required ? k : `${k}?`, argType(f)));
   const properties = [
-    ...inputs.map(([k, f]) => member(schema, k, f, false, propertyType(f, f.required === true, false))),
-    ...outputs.map(([k, f]) => member(schema, k, f, false, propertyType(f, !f.optional, f.nullable === true))),
+    ...inputs.map(([k, f]) => member(schema, f, `readonly ${k}`, propertyType(f, f.required === true, false))),
+    ...outputs.map(([k, f]) => member(schema, f, `readonly ${k}`, propertyType(f, !f.optional, f.nullable === true))),
   ];
   return [
     `/** The arguments of a new \`${schema.type}\`. */`,

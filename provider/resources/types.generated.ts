@@ -5,14 +5,14 @@ import type * as pulumi from "@pulumi/pulumi";
 /** The arguments of a new `Project`. */
 export interface ProjectArgs {
   /** 3-64 letters, digits, spaces, hyphens, underscores; unique in the organization. Changing it replaces the project. */
-  readonly name: pulumi.Input<string>;
+  name: pulumi.Input<string>;
   /**
    * Issue a project API key, exposed as the secret output `apiKey`.
    * @default false
    */
-  readonly createApiKey?: pulumi.Input<boolean | undefined>;
+  createApiKey?: pulumi.Input<boolean | undefined>;
   /** Adopt this existing project (nano id) (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the project. */
-  readonly adoptId?: pulumi.Input<string | undefined>;
+  adoptId?: pulumi.Input<string | undefined>;
 }
 
 /**
@@ -56,26 +56,26 @@ export interface ProjectProperties {
 /** The arguments of a new `ProjectConfig`. */
 export interface ProjectConfigArgs {
   /** Key of the project to configure (secret), e.g. a new Project's `apiKey`; defaults to `integration-platform:apiKey`. */
-  readonly apiKey?: pulumi.Input<string | undefined>;
+  apiKey?: pulumi.Input<string | undefined>;
   /** Require two-factor authentication. */
-  readonly is2FAEnabled?: pulumi.Input<boolean | undefined>;
+  is2FAEnabled?: pulumi.Input<boolean | undefined>;
   /** Absolute URL of the project's logo. */
-  readonly logoUrl?: pulumi.Input<string | undefined>;
+  logoUrl?: pulumi.Input<string | undefined>;
   /** The name shown to users; at most 100 characters. */
-  readonly displayName?: pulumi.Input<string | undefined>;
+  displayName?: pulumi.Input<string | undefined>;
   /** Never show connected accounts' secrets in clear. */
-  readonly maskSecretKeysInConnectedAccount?: pulumi.Input<boolean | undefined>;
+  maskSecretKeysInConnectedAccount?: pulumi.Input<boolean | undefined>;
   /** Whether tool inputs and outputs are kept in logs. */
-  readonly logVisibilitySetting?: pulumi.Input<"show_all" | "dont_store_data" | undefined>;
+  logVisibilitySetting?: pulumi.Input<"show_all" | "dont_store_data" | undefined>;
   /** MCP URLs answer only callers presenting an API key. */
-  readonly requireMcpApiKey?: pulumi.Input<boolean | undefined>;
+  requireMcpApiKey?: pulumi.Input<boolean | undefined>;
   /** Lifetime of signed file URLs, in seconds. */
-  readonly signedUrlFileExpiryInSeconds?: pulumi.Input<number | undefined>;
+  signedUrlFileExpiryInSeconds?: pulumi.Input<number | undefined>;
   /**
    * On delete, put back the values the declared fields had before the first create (default: leave the platform as it is).
    * @default false
    */
-  readonly restoreOnDelete?: pulumi.Input<boolean | undefined>;
+  restoreOnDelete?: pulumi.Input<boolean | undefined>;
 }
 
 /**
@@ -113,19 +113,19 @@ export interface ProjectConfigProperties {
 /** The arguments of a new `McpServer`. */
 export interface McpServerArgs {
   /** 4-30 characters of letters, digits, spaces and hyphens. */
-  readonly name: pulumi.Input<string>;
+  name: pulumi.Input<string>;
   /** Auth configs whose connected accounts the server uses. */
-  readonly authConfigIds: pulumi.Input<pulumi.Input<string>[]>;
+  authConfigIds: pulumi.Input<pulumi.Input<string>[]>;
   /** Toolkit slugs the server serves, e.g. `github`. */
-  readonly toolkits?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
+  toolkits?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
   /** Tool slugs the server exposes, e.g. `GITHUB_CREATE_ISSUE`. */
-  readonly allowedTools?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
+  allowedTools?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
   /** Let the platform manage users' authentication through the server. */
-  readonly managedAuthViaPlatform?: pulumi.Input<boolean | undefined>;
+  managedAuthViaPlatform?: pulumi.Input<boolean | undefined>;
   /** Project API key (secret); defaults to `integration-platform:apiKey`. */
-  readonly apiKey?: pulumi.Input<string | undefined>;
+  apiKey?: pulumi.Input<string | undefined>;
   /** Adopt this existing MCP server (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the MCP server. */
-  readonly adoptId?: pulumi.Input<string | undefined>;
+  adoptId?: pulumi.Input<string | undefined>;
 }
 
 /**
@@ -166,20 +166,20 @@ export interface McpServerProperties {
 /** The arguments of a new `TriggerInstance`. */
 export interface TriggerInstanceArgs {
   /** Trigger type slug, e.g. `GITHUB_COMMIT_EVENT` (case-insensitive). Changing it replaces the trigger. */
-  readonly triggerName: pulumi.Input<string>;
+  triggerName: pulumi.Input<string>;
   /** The connected account the trigger listens on. Changing it replaces the trigger. */
-  readonly connectedAccountId: pulumi.Input<string>;
+  connectedAccountId: pulumi.Input<string>;
   /** Inputs the trigger type's config schema asks for. */
-  readonly triggerConfig?: pulumi.Input<Record<string, pulumi.Input<unknown>>> | pulumi.Input<Record<string, unknown> | undefined>;
+  triggerConfig?: pulumi.Input<Record<string, pulumi.Input<unknown>>> | pulumi.Input<Record<string, unknown> | undefined>;
   /**
    * Desired state; default true.
    * @default true
    */
-  readonly enabled?: pulumi.Input<boolean | undefined>;
+  enabled?: pulumi.Input<boolean | undefined>;
   /** Project API key (secret); defaults to `integration-platform:apiKey`. */
-  readonly apiKey?: pulumi.Input<string | undefined>;
+  apiKey?: pulumi.Input<string | undefined>;
   /** Adopt this existing trigger instance (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the trigger instance. */
-  readonly adoptId?: pulumi.Input<string | undefined>;
+  adoptId?: pulumi.Input<string | undefined>;
 }
 
 /**
@@ -215,37 +215,37 @@ export interface TriggerInstanceProperties {
 /** The arguments of a new `AuthConfig`. */
 export interface AuthConfigArgs {
   /** Toolkit slug, e.g. `github`. Changing it replaces the auth config. */
-  readonly toolkit: pulumi.Input<string>;
+  toolkit: pulumi.Input<string>;
   /**
    * true (default): the platform's own app; false: custom auth with `authScheme` and `credentials`. Changing it replaces the auth config.
    * @default true
    */
-  readonly platformManaged?: pulumi.Input<boolean | undefined>;
+  platformManaged?: pulumi.Input<boolean | undefined>;
   /** Custom auth only: one of the toolkit's schemes, e.g. `OAUTH2`, `API_KEY`. Changing it replaces the auth config. */
-  readonly authScheme?: pulumi.Input<string | undefined>;
+  authScheme?: pulumi.Input<string | undefined>;
   /** Display name (default: toolkit and scheme). The API cannot rename: changing it replaces the auth config. */
-  readonly name?: pulumi.Input<string | undefined>;
+  name?: pulumi.Input<string | undefined>;
   /** Custom auth only: the scheme's fields, e.g. `client_id`, `client_secret`. Secret; give them as secrets (`config.requireSecret`). An update sends them whole. */
-  readonly credentials?: pulumi.Input<Record<string, pulumi.Input<string>>> | pulumi.Input<Record<string, string> | undefined>;
+  credentials?: pulumi.Input<Record<string, pulumi.Input<string>>> | pulumi.Input<Record<string, string> | undefined>;
   /** OAuth scopes to request, e.g. `["repo", "read:user"]`. */
-  readonly scopes?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
+  scopes?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
   /** Custom auth only: a proxy the platform sends the toolkit's requests through. */
-  readonly proxyUrl?: pulumi.Input<string | undefined>;
+  proxyUrl?: pulumi.Input<string | undefined>;
   /** Custom auth only: the key the proxy expects (secret). */
-  readonly proxyAuthKey?: pulumi.Input<string | undefined>;
+  proxyAuthKey?: pulumi.Input<string | undefined>;
   /** Only these tools may run with the config's connected accounts (tool slugs of the toolkit). */
-  readonly restrictToFollowingTools?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
+  restrictToFollowingTools?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
   /** Tools whose scopes a new connected account is asked for. */
-  readonly toolsForConnectedAccountCreation?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
+  toolsForConnectedAccountCreation?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
   /**
    * false: the auth config refuses new connected accounts. Default true.
    * @default true
    */
-  readonly enabled?: pulumi.Input<boolean | undefined>;
+  enabled?: pulumi.Input<boolean | undefined>;
   /** Project API key (secret); defaults to `integration-platform:apiKey`. */
-  readonly apiKey?: pulumi.Input<string | undefined>;
+  apiKey?: pulumi.Input<string | undefined>;
   /** Adopt this existing auth config (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the auth config. */
-  readonly adoptId?: pulumi.Input<string | undefined>;
+  adoptId?: pulumi.Input<string | undefined>;
 }
 
 /**
@@ -300,20 +300,20 @@ export interface AuthConfigProperties {
 /** The arguments of a new `WebhookSubscription`. */
 export interface WebhookSubscriptionArgs {
   /** Where events are POSTed (https). */
-  readonly webhookUrl: pulumi.Input<string>;
+  webhookUrl: pulumi.Input<string>;
   /** Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`). */
-  readonly enabledEvents: pulumi.Input<pulumi.Input<string>[]>;
+  enabledEvents: pulumi.Input<pulumi.Input<string>[]>;
   /**
    * Payload version; default V3.
    * @default "V3"
    */
-  readonly version?: pulumi.Input<"V1" | "V2" | "V3" | undefined>;
+  version?: pulumi.Input<"V1" | "V2" | "V3" | undefined>;
   /** Any value, e.g. a date; changing it rotates the signing secret (POST …/rotate_secret). On adoption, declaring it rotates once so the stack knows the secret. */
-  readonly rotation?: pulumi.Input<string | undefined>;
+  rotation?: pulumi.Input<string | undefined>;
   /** Project API key (secret); defaults to `integration-platform:apiKey`. */
-  readonly apiKey?: pulumi.Input<string | undefined>;
+  apiKey?: pulumi.Input<string | undefined>;
   /** Adopt this existing webhook subscription (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the webhook subscription. */
-  readonly adoptId?: pulumi.Input<string | undefined>;
+  adoptId?: pulumi.Input<string | undefined>;
 }
 
 /**

@@ -2,10 +2,22 @@ import { readFileSync } from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RESOURCE_KINDS } from "../../provider/resources/kinds";
+import { PROJECT } from "../../provider/resources/project.schema";
 import { GENERATED_TYPES_PATH, resourceTypesSource } from "../../scripts/resource-types";
 
 const source = resourceTypesSource();
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The members of the generated interface `name`. */
+function interfaceBody(name: string): string {
+  const start = source.indexOf(`export interface ${name} {\n`);
+  expect(start, name).toBeGreaterThanOrEqual(0);
+  return source.slice(start, source.indexOf("\n}\n", start));
+}
+
+/** A doc comment starting with `description`, right above the property `declaration` (e.g. `readonly mcpUrl`). */
+const documented = (description: string, declaration: string) =>
+  new RegExp(`\\n  /\\*\\*\\s+(\\* )?${literally(description)}(?:(?!\\*/)[^])*\\*/\\n  ${declaration}:`);
 
 describe("provider/resources/types.generated.ts", () => {
   it("is what `npm run generate:types` writes from the field tables, byte for byte", () => {
@@ -13,20 +25,25 @@ describe("provider/resources/types.generated.ts", () => {
     expect(committed, "a field table changed: run `npm run generate:types` and commit the file").toBe(source);
   });
 
-  it("documents every input and output of every table with its description", () => {
+  it("documents every input in the Args and every input and output in the properties with its description", () => {
     for (const { schema } of Object.values(RESOURCE_KINDS)) {
-      const fields = { ...schema.inputs, ...schema.outputs };
-      for (const [key, field] of Object.entries(fields)) {
-        const documented = new RegExp(`/\\*\\*\\s+(\\* )?${literally(field.description)}(?:(?!\\*/)[^])*\\*/\\n  readonly ${key}\\??:`);
-        expect(source, `${schema.type}.${key}`).toMatch(documented);
+      const args = interfaceBody(`${schema.type}Args`);
+      const properties = interfaceBody(`${schema.type}Properties`);
+      for (const [key, field] of Object.entries(schema.inputs)) {
+        expect(args, `${schema.type}Args.${key}`).toMatch(documented(field.description, `${key}${field.required ? "" : "\\?"}`));
+        expect(properties, `${schema.type}Properties.${key}`).toMatch(documented(field.description, `readonly ${key}`));
+      }
+      for (const [key, field] of Object.entries(schema.outputs)) {
+        expect(args).not.toMatch(new RegExp(`\\n  ${key}\\??:`));
+        expect(properties, `${schema.type}Properties.${key}`).toMatch(documented(field.description, `readonly ${key}`));
       }
     }
   });
 
   it("notes a default and a replacement the description does not mention", () => {
-    expect(source).toMatch(/Issue a project API key, exposed as the secret output `apiKey`\.\n\s+\* @default false\n\s+\*\/\n  readonly createApiKey\?:/);
+    expect(source).toMatch(/Issue a project API key, exposed as the secret output `apiKey`\.\n\s+\* @default false\n\s+\*\/\n  createApiKey\?:/);
     expect(source).toContain("Adopt this existing MCP server (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the MCP server. */");
-    // Said already in the table's words: not said twice.
-    expect(source).not.toMatch(/Changing it replaces the project\. Changing it replaces/);
+    // Said already in the table's own words: the description alone.
+    expect(interfaceBody("ProjectArgs")).toContain(`/** ${PROJECT.inputs.name.description} */\n  name: pulumi.Input<string>;`);
   });
 });

@@ -13,10 +13,12 @@ import { repoRoot } from "./harness";
 // Beside the repository's node_modules, so `pulumi-integration-platform` resolves to the installed package.
 const sampleFile = path.join(repoRoot, "editor-sample.ts");
 const sample = `import * as platform from "pulumi-integration-platform";
+import * as plugin from "pulumi-integration-platform/plugin";
 
 const project = new platform.Project("p", { name: "demo", createApiKey: true });
 const server = new platform.McpServer("s", { name: "demo server", authConfigIds: [], apiKey: project.apiKey });
 export const url = server.mcpUrl;
+export const viaPlugin = new plugin.McpServer("q", { name: "plugin server", authConfigIds: [] }).mcpUrl;
 `;
 
 const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10, strict: true, esModuleInterop: true, noEmit: true };
@@ -63,6 +65,11 @@ describe("an editor over a program using the built package", () => {
       documentation: MCP_SERVER.inputs.name.description,
       tags: [],
     });
+  });
+
+  it("shows the same on the provider plugin's classes", () => {
+    expect(hover(at("name", 3))).toMatchObject({ signature: "(property) McpServerArgs.name: Input<string>", documentation: MCP_SERVER.inputs.name.description });
+    expect(hover(at("mcpUrl", 2))).toMatchObject({ signature: "(property) McpServerProperties.mcpUrl: Output<string>", documentation: MCP_SERVER.outputs.mcpUrl.description });
   });
 
   it("shows an argument's default as a tag", () => {

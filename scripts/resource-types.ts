@@ -67,7 +67,8 @@ function member(schema: ResourceSchema, field: InputField | OutputField, declara
   return `${docComment(schema, field, "  ")}\n  ${declaration}: ${type};`;
 }
 
-function resourceInterfaces(schema: ResourceSchema): string {
+/** The two interfaces of one table. */
+export function resourceInterfaces(schema: ResourceSchema): string {
   const inputs = Object.entries(schema.inputs);
   const outputs = Object.entries(schema.outputs);
   // Args are not readonly, as with `ArgsOf`: programs build and change args objects.
@@ -101,7 +102,7 @@ export function resourceTypesSource(): string {
     `import type * as pulumi from "@pulumi/pulumi";`,
     ``,
     ...schemas.map((schema) => resourceInterfaces(schema) + "\n"),
-    `/** Each resource's interfaces by class name, for the check that they match the tables. */`,
+    `/** Each resource's interfaces by class name: the plugin's classes are typed with it, and the check that they match the tables reads it. */`,
     `export interface ResourceTypes {`,
     ...schemas.map((s) => `  ${s.type}: { args: ${s.type}Args; properties: ${s.type}Properties };`),
     `}`,

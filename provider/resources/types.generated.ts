@@ -346,7 +346,7 @@ export interface WebhookSubscriptionProperties {
   readonly updatedAt: pulumi.Output<string>;
 }
 
-/** Each resource's interfaces by class name, for the check that they match the tables. */
+/** Each resource's interfaces by class name: the plugin's classes are typed with it, and the check that they match the tables reads it. */
 export interface ResourceTypes {
   Project: { args: ProjectArgs; properties: ProjectProperties };
   ProjectConfig: { args: ProjectConfigArgs; properties: ProjectConfigProperties };

@@ -9,7 +9,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, ResourceSchema } from "../resources/fields";
-import type { OutputProperties } from "../resources/resource-class";
+import type { ResourceTypes } from "../resources/types.generated";
 import { secretKeys } from "../resources/fields";
 import { AUTH_CONFIG } from "../resources/auth-config.schema";
 import { MCP_SERVER } from "../resources/mcp-server.schema";
@@ -20,13 +20,17 @@ import { WEBHOOK_SUBSCRIPTION } from "../resources/webhook-subscription.schema";
 import { pluginToken } from "../resources/tokens";
 
 
-export interface PluginResourceClass<S extends ResourceSchema> {
-  new (name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<S>;
+/** A plugin resource class taking `Args` and whose instances have `Properties` (as `ResourceClass`). */
+export interface PluginResourceClass<Args, Properties> {
+  new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & Properties;
   /** Reads an existing object's state into the program (`Resource.get`). */
-  get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & OutputProperties<S>;
+  get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions): pulumi.CustomResource & Properties;
 }
 
-export function pluginResourceClass<S extends ResourceSchema>(schema: S): PluginResourceClass<S> {
+/** The plugin class of a table: its Args and properties are the dynamic class's, the interfaces generated from the table, whose doc comments editors show. */
+type PluginClassOf<T extends keyof ResourceTypes> = PluginResourceClass<ResourceTypes[T]["args"], ResourceTypes[T]["properties"]>;
+
+export function pluginResourceClass<S extends ResourceSchema & { type: keyof ResourceTypes }>(schema: S): PluginClassOf<S["type"]> {
   const token = pluginToken(schema.type);
   const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
   const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);
@@ -46,7 +50,7 @@ export function pluginResourceClass<S extends ResourceSchema>(schema: S): Plugin
     }
   };
   Object.defineProperty(resource, "name", { value: schema.type });
-  return resource as unknown as PluginResourceClass<S>;
+  return resource as unknown as PluginClassOf<S["type"]>;
 }
 
 export const Project = pluginResourceClass(PROJECT);

@@ -22,7 +22,7 @@ export const AUTH_CONFIG = {
     proxyAuthKey: { type: "string", secret: true, change: "update", description: "Custom auth only: the key the proxy expects (secret)." },
     restrictToFollowingTools: { api: "restrict_to_following_tools", type: "string[]", change: "update", description: "Only these tools may run with the config's connected accounts (tool slugs of the toolkit)." },
     toolsForConnectedAccountCreation: { type: "string[]", change: "update", description: "Tools whose scopes a new connected account is asked for." },
-    enabled: { type: "boolean", change: "update", default: true, description: "false: the auth config refuses new connected accounts. Default true." },
+    enabled: { type: "boolean", change: "update", default: true, description: "false: the auth config refuses new connected accounts." },
     ...projectChildInputs("auth config"),
   },
   outputs: {

@@ -3,7 +3,8 @@
  *
  * Each resource names every input and output once, in `<resource>.schema.ts`:
  * its API field, type, how a change applies, default, secrecy and a one-line
- * description. The resource class's `Args` and outputs, the provider's request
+ * description. The resource class's `Args` and outputs (written out with the
+ * descriptions as doc comments in types.generated.ts), the provider's request
  * bodies, the mapping from API objects to inputs and outputs, the keys `diff`
  * compares and the defaults `check` fills in all come from that table; so can
  * a Pulumi package schema (type token, descriptions, secret flags,

@@ -13,7 +13,7 @@ export const PROJECT = {
   inputs: {
     name: { api: "name", type: "string", required: true, change: "replace", description: "3-64 letters, digits, spaces, hyphens, underscores; unique in the organization. Changing it replaces the project." },
     createApiKey: { api: "should_create_api_key", type: "boolean", writeOnly: true, change: "update", default: false, description: "Issue a project API key, exposed as the secret output `apiKey`." },
-    adoptId: adoptId("project (nano id)"),
+    adoptId: adoptId("project"),
   },
   outputs: {
     projectId: { api: "id", type: "string", description: "The project's nano id (the resource id too)." },

@@ -14,8 +14,13 @@ import { RESOURCE_MODULE } from "./tokens";
 /** Each input and output of the table as a `pulumi.Output` property. */
 export type OutputProperties<S extends ResourceSchema> = { readonly [K in keyof OutputsOf<S>]-?: pulumi.Output<OutputsOf<S>[K]> };
 
-export interface ResourceClass<S extends ResourceSchema> {
-  new (name: string, args: ArgsOf<S>, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource & OutputProperties<S>;
+/**
+ * A resource class taking `Args` and whose instances have `Properties`. index.ts names the generated
+ * interfaces (types.generated.ts) here, whose doc comments editors show; `resourceClass` makes one of
+ * `ArgsOf`/`OutputProperties` the table, the same types.
+ */
+export interface ResourceClass<Args, Properties> {
+  new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource & Properties;
 }
 
 /**
@@ -34,7 +39,7 @@ function givenInClear(given: Record<string, pulumi.Input<unknown> | undefined>, 
 }
 
 /** `provider` must be the exports of a module under node_modules, so the state holds `require(...)` of it, not its code. */
-export function resourceClass<S extends ResourceSchema>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClass<S> {
+export function resourceClass<S extends ResourceSchema>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClass<ArgsOf<S>, OutputProperties<S>> {
   const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
   const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);
   const secrets = secretKeys(schema);
@@ -58,5 +63,5 @@ export function resourceClass<S extends ResourceSchema>(schema: S, provider: pul
     }
   };
   Object.defineProperty(resource, "name", { value: schema.type });
-  return resource as unknown as ResourceClass<S>;
+  return resource as unknown as ResourceClass<ArgsOf<S>, OutputProperties<S>>;
 }

@@ -11,7 +11,7 @@ export interface ProjectArgs {
    * @default false
    */
   createApiKey?: pulumi.Input<boolean | undefined>;
-  /** Adopt this existing project (nano id) (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the project. */
+  /** Adopt this existing project (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the project. */
   adoptId?: pulumi.Input<string | undefined>;
 }
 
@@ -27,7 +27,7 @@ export interface ProjectProperties {
    * @default false
    */
   readonly createApiKey: pulumi.Output<boolean | undefined>;
-  /** Adopt this existing project (nano id) (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the project. */
+  /** Adopt this existing project (id) instead of creating one; its declared fields are then reconciled. Changing it replaces the project. */
   readonly adoptId: pulumi.Output<string | undefined>;
   /** The project's nano id (the resource id too). */
   readonly projectId: pulumi.Output<string>;
@@ -238,7 +238,7 @@ export interface AuthConfigArgs {
   /** Tools whose scopes a new connected account is asked for. */
   toolsForConnectedAccountCreation?: pulumi.Input<pulumi.Input<string>[]> | pulumi.Input<string[] | undefined>;
   /**
-   * false: the auth config refuses new connected accounts. Default true.
+   * false: the auth config refuses new connected accounts.
    * @default true
    */
   enabled?: pulumi.Input<boolean | undefined>;
@@ -277,7 +277,7 @@ export interface AuthConfigProperties {
   /** Tools whose scopes a new connected account is asked for. */
   readonly toolsForConnectedAccountCreation: pulumi.Output<string[] | undefined>;
   /**
-   * false: the auth config refuses new connected accounts. Default true.
+   * false: the auth config refuses new connected accounts.
    * @default true
    */
   readonly enabled: pulumi.Output<boolean | undefined>;

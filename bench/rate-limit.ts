@@ -256,6 +256,11 @@ async function scaleSection(): Promise<string> {
     "and `destroy`), and of it the serialized provider (`__provider`, in inputs and outputs):",
     "",
     table(["N", "McpServer bytes", "no-call bytes", "McpServer __provider", "no-call __provider"], stateRows),
+    "",
+    "What of the growth faster than N is the engine's: `up` beside `up, no checkpoints` (and `destroy`, which writes the",
+    "same way). A user can keep the checkpoint from growing with the stack: a backend that stores checkpoint deltas",
+    "(Pulumi Cloud), `PULUMI_SKIP_CHECKPOINTS=true` (the state is written only at the end, so a crash mid-update",
+    "loses the record of what was done), or several smaller stacks. See bench/README.md for the profile of our share.",
   ].join("\n");
 }
 

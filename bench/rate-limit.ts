@@ -227,7 +227,8 @@ async function scaleSection(): Promise<string> {
         const [ours, floor] = [runs.platform.cpu[step], runs["no-call"].cpu[step]];
         const perResource = (ms: number) => (ms / n).toFixed(2);
         const pair = (process: keyof CpuSplit) => `${perResource(ours[process])} / ${perResource(floor[process])}`;
-        cpuRows.push([n, step, pair("provider"), pair("engine"), pair("program"), perResource(ours.platform)]);
+        const total = (split: CpuSplit) => split.provider + split.engine + split.program + split.platform;
+        cpuRows.push([n, step, pair("provider"), pair("engine"), pair("program"), perResource(ours.platform), +(total(ours) / total(floor)).toFixed(2)]);
       }
       stateRows.push([n, runs.platform.stateBytes, runs["no-call"].stateBytes, runs.platform.providerBytes, runs["no-call"].providerBytes]);
     }
@@ -248,9 +249,11 @@ async function scaleSection(): Promise<string> {
     "",
     "CPU time per resource, ms (the step's CPU ÷ N, fixed costs such as loading modules included), McpServers / no-call:",
     "`provider` is the dynamic-provider host, `engine` the Pulumi CLI and its other plugins, `program` the benchmark's",
-    "process (the inline program and the Automation API), `platform` the local platform's process (McpServers only).",
+    "process (the inline program and the Automation API), `platform` the local platform's process (McpServers only);",
+    "`all CPU ratio` is the CPU of all four for McpServers ÷ that for no-call resources: the wall-time ratio's",
+    "counterpart that the machine's load does not move.",
     "",
-    table(["N", "step", "provider", "engine", "program", "platform"], cpuRows),
+    table(["N", "step", "provider", "engine", "program", "platform", "all CPU ratio"], cpuRows),
     "",
     "Bytes per resource in the checkpoint (its JSON; the file backend rewrites the whole file after every step of `up`",
     "and `destroy`), and of it the serialized provider (`__provider`, in inputs and outputs):",

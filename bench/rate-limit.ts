@@ -273,6 +273,8 @@ function previousLimitedSection(): string {
   const part = /### \(a\)[\s\S]*?(?=### \(b\)|<!-- rate-limit:end -->)/.exec(previous)?.[0].trimEnd();
   const machine = /<!-- rate-limit:start -->[\s\S]*?Machine: (.*)/.exec(previous)?.[1];
   if (!part) return "### (a) not run (BENCH_LIMITED_SIZES was empty)";
+  // Already kept once: its note names the run that measured it.
+  if (part.includes("(Kept from an earlier run")) return part;
   return `${part}\n\n(Kept from an earlier run, machine: ${machine ?? "unknown"}; this run had BENCH_LIMITED_SIZES empty.)`;
 }
 

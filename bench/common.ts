@@ -144,6 +144,66 @@ export function log(text: string): void {
 }
 
 // ---------------------------------------------------------------------------------------------
+// CPU time of a step, by process (Linux: /proc)
+
+/** Milliseconds of CPU (user + system) from a /proc stat line: `self` fields 14–15, or the reaped children's 16–17. */
+function procCpuMs(pid: number | "self", of: "self" | "children"): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  const [user, system] = of === "self" ? [fields[11], fields[12]] : [fields[13], fields[14]];
+  // Clock ticks; 100 per second on Linux (USER_HZ).
+  return (Number(user) + Number(system)) * 10;
+}
+
+/** Where a step's CPU time went, in ms. */
+export interface CpuSplit {
+  /** The dynamic-provider host (the Node process running the resources' providers). */
+  provider: number;
+  /** The Pulumi CLI and its other plugins (engine, language host, plugin launchers): the children's CPU minus the provider's. */
+  engine: number;
+  /** This process: the inline program and the Automation API reading the engine's events. */
+  program: number;
+  /** The platform's process, when given. */
+  platform: number;
+}
+
+/**
+ * Measures the CPU time of the engine's processes, by process, across one step. Stacks made with
+ * `env` report the CPU of each Node process the engine starts into `dir` (bench/cpu-report.ts,
+ * preloaded); the Pulumi CLI, once reaped, counts in this process's children's CPU.
+ */
+export async function cpuMeter(): Promise<{ env: Record<string, string>; measure<T>(fn: () => Promise<T>, platformPid?: number): Promise<{ result: T; ms: number; cpu: CpuSplit }>; remove(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "bench-cpu-"));
+  const preload = path.join(__dirname, "cpu-report.js");
+  const env = { BENCH_CPU_DIR: dir, NODE_OPTIONS: [process.env.NODE_OPTIONS, `--require ${preload}`].filter(Boolean).join(" ") };
+  return {
+    env,
+    async measure(fn, platformPid) {
+      for (const file of await fs.readdir(dir)) await fs.rm(path.join(dir, file));
+      const [own, children, platform] = [process.cpuUsage(), procCpuMs("self", "children"), platformPid ? procCpuMs(platformPid, "self") : 0];
+      const { ms, result } = await timed(fn);
+      const ownUsed = process.cpuUsage(own);
+      const childrenMs = procCpuMs("self", "children") - children;
+      let provider = 0;
+      for (const file of await fs.readdir(dir)) {
+        const report = JSON.parse(await fs.readFile(path.join(dir, file), "utf8")) as { argv: string[]; cpuMs: number };
+        if (report.argv.some((arg) => arg.includes("dynamic-provider"))) provider += report.cpuMs;
+      }
+      return {
+        result,
+        ms,
+        cpu: {
+          provider,
+          engine: Math.max(0, childrenMs - provider),
+          program: (ownUsed.user + ownUsed.system) / 1000,
+          platform: platformPid ? procCpuMs(platformPid, "self") - platform : 0,
+        },
+      };
+    },
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Stacks
 
 export interface BenchStack {

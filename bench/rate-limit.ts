@@ -9,15 +9,20 @@
  *     resources that make no call, in the same run, alternating which goes first; plus the `up`
  *     of each with PULUMI_SKIP_CHECKPOINTS=true, which shows what the engine's checkpoint writes
  *     cost. Target ratio ≤ 1.1 per step and N; reported, never failed on (the machine is shared).
+ *     Beside the wall times, each step's CPU time by process (provider host, engine, program,
+ *     platform) per resource, and the bytes each resource takes in the checkpoint: CPU time and
+ *     bytes do not depend on the machine's load, so they tell what of a ratio is ours.
  *
  * The platform runs in its own process with an in-memory store, a fresh one per stack of (a)
  * (so its limiter and request log start empty) and one for all of (b).
  *
- * Sizes can be narrowed for a quick run: BENCH_LIMITED_SIZES=500 BENCH_SCALE_SIZES=100,400.
+ * Sizes can be narrowed for a quick run: BENCH_LIMITED_SIZES=500 BENCH_SCALE_SIZES=100,400; an
+ * empty BENCH_LIMITED_SIZES skips (a) and keeps its figures from RESULTS.md.
  */
+import { existsSync, readFileSync } from "node:fs";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig } from "../platform";
-import { NoCallResource, call, createStack, log, machineLine, providerConfig, serverInputs, startServer, table, timed, publish, runWhenMain, type ChildServer } from "./common";
+import { NoCallResource, RESULTS_FILE, call, cpuMeter, createStack, log, machineLine, providerConfig, serverInputs, startServer, table, timed, publish, runWhenMain, type ChildServer, type CpuSplit } from "./common";
 
 const LIMIT = 20;
 const PARALLEL = 32;
@@ -25,9 +30,10 @@ const MAX_REFUSED_SHARE = 0.05;
 const TIME_FACTOR = 1.25;
 const SCALE_TARGET = 1.1;
 
+/** Sizes from the environment (empty: skip that part), else `fallback`. */
 function sizes(variable: string, fallback: number[]): number[] {
   const text = process.env[variable];
-  return text ? text.split(",").map((n) => Number(n.trim())) : fallback;
+  return text === undefined ? fallback : text.split(",").filter((n) => n.trim() !== "").map((n) => Number(n.trim()));
 }
 const LIMITED_SIZES = sizes("BENCH_LIMITED_SIZES", [500, 1000]);
 const SCALE_SIZES = sizes("BENCH_SCALE_SIZES", [100, 400, 1000]);
@@ -147,20 +153,43 @@ async function limitedSection(): Promise<{ markdown: string; ok: boolean }> {
 const STEPS = ["up", "preview (no-op)", "refresh", "destroy", "up, no checkpoints"] as const;
 type Step = (typeof STEPS)[number];
 
-async function lifecycle(kind: Kind, n: number, server: ChildServer, authConfigId: string): Promise<Record<Step, number>> {
+interface Lifecycle {
+  ms: Record<Step, number>;
+  cpu: Record<Exclude<Step, "up, no checkpoints">, CpuSplit>;
+  /** Bytes of one resource in the checkpoint (its JSON in the exported state), and of its serialized provider (`__provider`, in inputs and outputs). */
+  stateBytes: number;
+  providerBytes: number;
+}
+
+/** A resource's share of the checkpoint, averaged over the stack's resources of the benchmark's kind. */
+function bytesPerResource(deployment: { resources?: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] }) {
+  const mine = (deployment.resources ?? []).filter((r) => r.type.endsWith(":McpServer") || r.type.endsWith(":NoCall"));
+  const bytes = (value: unknown) => (value === undefined ? 0 : JSON.stringify(value).length);
+  const average = (of: (r: (typeof mine)[number]) => number) => Math.round(mine.reduce((sum, r) => sum + of(r), 0) / Math.max(1, mine.length));
+  return { stateBytes: average(bytes), providerBytes: average((r) => bytes(r.inputs?.__provider) + bytes(r.outputs?.__provider)) };
+}
+
+async function lifecycle(kind: Kind, n: number, server: ChildServer, authConfigId: string): Promise<Lifecycle> {
   const times: Partial<Record<Step, number>> = {};
-  const { stack, remove } = await stackFor(kind, n, server, authConfigId);
+  const cpu: Partial<Lifecycle["cpu"]> = {};
+  const meter = await cpuMeter();
+  const { stack, remove } = await stackFor(kind, n, server, authConfigId, meter.env);
+  let state: ReturnType<typeof bytesPerResource>;
   try {
-    const up = await timed(() => stack.up({ color: "never" }));
+    const up = await meter.measure(() => stack.up({ color: "never" }), server.pid);
     if (up.result.summary.resourceChanges?.create !== n + 1) throw new Error(`${kind} up of ${n}: ${JSON.stringify(up.result.summary.resourceChanges)}`);
-    times.up = up.ms;
-    const preview = await timed(() => stack.preview({ color: "never" }));
+    [times.up, cpu.up] = [up.ms, up.cpu];
+    state = bytesPerResource((await stack.exportStack()).deployment);
+    const preview = await meter.measure(() => stack.preview({ color: "never" }), server.pid);
     if ((preview.result.changeSummary.same ?? 0) !== n + 1) throw new Error(`${kind} preview of ${n} is not a no-op: ${JSON.stringify(preview.result.changeSummary)}`);
-    times["preview (no-op)"] = preview.ms;
-    times.refresh = (await timed(() => stack.refresh({ color: "never" }))).ms;
-    times.destroy = (await timed(() => stack.destroy({ color: "never" }))).ms;
+    [times["preview (no-op)"], cpu["preview (no-op)"]] = [preview.ms, preview.cpu];
+    const refresh = await meter.measure(() => stack.refresh({ color: "never" }), server.pid);
+    [times.refresh, cpu.refresh] = [refresh.ms, refresh.cpu];
+    const destroy = await meter.measure(() => stack.destroy({ color: "never" }), server.pid);
+    [times.destroy, cpu.destroy] = [destroy.ms, destroy.cpu];
   } finally {
     await remove();
+    await meter.remove();
   }
   const skipping = await stackFor(kind, n, server, authConfigId, { PULUMI_SKIP_CHECKPOINTS: "true" });
   try {
@@ -169,11 +198,13 @@ async function lifecycle(kind: Kind, n: number, server: ChildServer, authConfigI
   } finally {
     await skipping.remove();
   }
-  return times as Record<Step, number>;
+  return { ms: times as Record<Step, number>, cpu: cpu as Lifecycle["cpu"], ...state };
 }
 
 async function scaleSection(): Promise<string> {
   const rows: (string | number)[][] = [];
+  const cpuRows: (string | number)[][] = [];
+  const stateRows: (string | number)[][] = [];
   const missed: string[] = [];
   const { server, authConfigId } = await platformServer();
   try {
@@ -182,17 +213,24 @@ async function scaleSection(): Promise<string> {
     await lifecycle("platform", 5, server, authConfigId);
     for (const [index, n] of SCALE_SIZES.entries()) {
       const order: Kind[] = index % 2 === 0 ? ["platform", "no-call"] : ["no-call", "platform"];
-      const times = {} as Record<Kind, Record<Step, number>>;
+      const runs = {} as Record<Kind, Lifecycle>;
       for (const kind of order) {
-        times[kind] = await lifecycle(kind, n, server, authConfigId);
-        log(`  N=${n} ${kind}: ${STEPS.map((step) => `${step} ${seconds(times[kind][step])} s`).join(", ")}`);
+        runs[kind] = await lifecycle(kind, n, server, authConfigId);
+        log(`  N=${n} ${kind}: ${STEPS.map((step) => `${step} ${seconds(runs[kind].ms[step])} s`).join(", ")}`);
       }
       for (const step of STEPS) {
-        const ratio = times.platform[step] / times["no-call"][step];
+        const ratio = runs.platform.ms[step] / runs["no-call"].ms[step];
         const met = step === "up, no checkpoints" ? "—" : ratio <= SCALE_TARGET ? "met" : "missed";
         if (met === "missed") missed.push(`N=${n} ${step} ${ratio.toFixed(2)}`);
-        rows.push([n, step, seconds(times.platform[step]), seconds(times["no-call"][step]), +ratio.toFixed(3), met]);
+        rows.push([n, step, seconds(runs.platform.ms[step]), seconds(runs["no-call"].ms[step]), +ratio.toFixed(3), met]);
+        if (step === "up, no checkpoints") continue;
+        const [ours, floor] = [runs.platform.cpu[step], runs["no-call"].cpu[step]];
+        const perResource = (ms: number) => (ms / n).toFixed(2);
+        const pair = (process: keyof CpuSplit) => `${perResource(ours[process])} / ${perResource(floor[process])}`;
+        const total = (split: CpuSplit) => split.provider + split.engine + split.program + split.platform;
+        cpuRows.push([n, step, pair("provider"), pair("engine"), pair("program"), perResource(ours.platform), +(total(ours) / total(floor)).toFixed(2)]);
       }
+      stateRows.push([n, runs.platform.stateBytes, runs["no-call"].stateBytes, runs.platform.providerBytes, runs["no-call"].providerBytes]);
     }
   } finally {
     await server.stop();
@@ -208,13 +246,42 @@ async function scaleSection(): Promise<string> {
     table(["N", "step", "platform s", "no-call s", "ratio", `≤ ${SCALE_TARGET}`], rows),
     "",
     missed.length ? `Missed: ${missed.join("; ")}.` : "Every ratio met.",
+    "",
+    "CPU time per resource, ms (the step's CPU ÷ N, fixed costs such as loading modules included), McpServers / no-call:",
+    "`provider` is the dynamic-provider host, `engine` the Pulumi CLI and its other plugins, `program` the benchmark's",
+    "process (the inline program and the Automation API), `platform` the local platform's process (McpServers only);",
+    "`all CPU ratio` is the CPU of all four for McpServers ÷ that for no-call resources: the wall-time ratio's",
+    "counterpart that the machine's load does not move.",
+    "",
+    table(["N", "step", "provider", "engine", "program", "platform", "all CPU ratio"], cpuRows),
+    "",
+    "Bytes per resource in the checkpoint (its JSON; the file backend rewrites the whole file after every step of `up`",
+    "and `destroy`), and of it the serialized provider (`__provider`, in inputs and outputs):",
+    "",
+    table(["N", "McpServer bytes", "no-call bytes", "McpServer __provider", "no-call __provider"], stateRows),
+    "",
+    "What of the growth faster than N is the engine's: `up` beside `up, no checkpoints` (and `destroy`, which writes the",
+    "same way). A user can keep the checkpoint from growing with the stack: a backend that stores checkpoint deltas",
+    "(Pulumi Cloud), `PULUMI_SKIP_CHECKPOINTS=true` (the state is written only at the end, so a crash mid-update",
+    "loses the record of what was done), or several smaller stacks. See bench/README.md for the profile of our share.",
   ].join("\n");
+}
+
+/** Part (a) as the last run wrote it in RESULTS.md, for a run that skips it (BENCH_LIMITED_SIZES empty). */
+function previousLimitedSection(): string {
+  const previous = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, "utf8") : "";
+  const part = /### \(a\)[\s\S]*?(?=### \(b\)|<!-- rate-limit:end -->)/.exec(previous)?.[0].trimEnd();
+  const machine = /<!-- rate-limit:start -->[\s\S]*?Machine: (.*)/.exec(previous)?.[1];
+  if (!part) return "### (a) not run (BENCH_LIMITED_SIZES was empty)";
+  // Already kept once: its note names the run that measured it.
+  if (part.includes("(Kept from an earlier run")) return part;
+  return `${part}\n\n(Kept from an earlier run, machine: ${machine ?? "unknown"}; this run had BENCH_LIMITED_SIZES empty.)`;
 }
 
 export async function main(): Promise<boolean> {
   const machine = await machineLine();
-  log(`rate-limit (a): up --parallel ${PARALLEL} against --rate-limit ${LIMIT}, N = ${LIMITED_SIZES.join(", ")}`);
-  const limited = await limitedSection();
+  log(`rate-limit (a): up --parallel ${PARALLEL} against --rate-limit ${LIMIT}, N = ${LIMITED_SIZES.join(", ") || "none (kept from RESULTS.md)"}`);
+  const limited = LIMITED_SIZES.length > 0 ? await limitedSection() : { markdown: previousLimitedSection(), ok: true };
   log(`rate-limit (b): lifecycle beside no-call resources, N = ${SCALE_SIZES.join(", ")}`);
   const scale = await scaleSection();
   const markdown = ["## Large stacks and the rate limit (bench/rate-limit.ts)", "", `Machine: ${machine}`, "", limited.markdown, "", scale].join("\n");

@@ -1,5 +1,6 @@
 /** The clients the resources and functions act with, made from the settings at call time. */
-import { IntegrationPlatformClient } from "./client";
+import { createHash } from "node:crypto";
+import { IntegrationPlatformClient, type ClientOptions } from "./client";
 import { clientTuning, missingSetting, setting } from "./settings";
 
 export function baseUrl(): string {
@@ -8,16 +9,38 @@ export function baseUrl(): string {
   return url;
 }
 
+/**
+ * The clients built so far in this process, by URL, tuning and a hash of the key: every operation
+ * with the same settings shares one client instead of building its own (at N resources, that was
+ * 2N clients in an `up`). Kept in a slot of `globalThis`, like the dispatcher and the pacers: a
+ * client holds its key, and a module variable could be captured by closure serialization.
+ */
+const SLOT = "__integrationPlatformProviderClients";
+type Slot = { [SLOT]?: Map<string, IntegrationPlatformClient> };
+
+function clientFor(scheme: "apiKey" | "orgApiKey", key: string): IntegrationPlatformClient {
+  // Read (and checked) on every call: settings are delivered by `configure`, and a bad value still fails here.
+  const options: ClientOptions = { baseUrl: baseUrl(), [scheme]: key, ...clientTuning() };
+  const clients = ((globalThis as unknown as Slot)[SLOT] ??= new Map());
+  const id = JSON.stringify([options.baseUrl, options.maxRetries, options.timeoutMs, scheme, createHash("sha256").update(key).digest("base64url")]);
+  let client = clients.get(id);
+  if (!client) {
+    client = new IntegrationPlatformClient(options);
+    clients.set(id, client);
+  }
+  return client;
+}
+
 /** A client acting with a project key: the resource's own `apiKey` input, else the configured one. */
 export function projectClient(apiKey?: string): IntegrationPlatformClient {
   const key = apiKey || setting("apiKey");
   if (!key) throw missingSetting("apiKey", "A project API key");
-  return new IntegrationPlatformClient({ baseUrl: baseUrl(), apiKey: key, ...clientTuning() });
+  return clientFor("apiKey", key);
 }
 
 /** A client acting with the organization key. */
 export function orgClient(): IntegrationPlatformClient {
   const key = setting("orgApiKey");
   if (!key) throw missingSetting("orgApiKey", "An organization API key");
-  return new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey: key, ...clientTuning() });
+  return clientFor("orgApiKey", key);
 }

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { inspect } from "node:util";
-import { request, type Dispatcher } from "undici";
+import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import { AUTH_HEADERS, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, REQUEST_ID_HEADER, buildPath, routes, type RouteDef, type RouteName, type RouteResponse } from "../../api/routes";
 import {
@@ -21,7 +21,7 @@ import {
   type RequestInfo,
   type ResponseIssue,
 } from "./errors";
-import { sharedDispatcher } from "./dispatcher";
+import { sharedDispatcher, undici } from "./dispatcher";
 import { sharedPacer, type Pacer } from "./pacing";
 import { serializeQuery } from "./query";
 import {
@@ -229,7 +229,7 @@ export class Core {
     const timeoutSignal = AbortSignal.timeout(timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeoutSignal]) : timeoutSignal;
     try {
-      const res = await request(url, {
+      const res = await undici().request(url, {
         method: method as Dispatcher.HttpMethod,
         headers,
         body,

@@ -7,10 +7,12 @@
  * - values percent-encoded (RFC 3986); the commas joining an array and the
  *   brackets of an object key are left literal.
  */
-import * as qs from "qs";
+import type * as Qs from "qs";
 
 export function serializeQuery(query: object | undefined): string {
   if (!query) return "";
+  // Loaded on the first query: most provider processes send none (see dispatcher.ts on undici).
+  const qs = require("qs") as typeof Qs;
   return qs.stringify(prepare(query), { arrayFormat: "comma", encodeValuesOnly: true, skipNulls: true, format: "RFC3986", addQueryPrefix: true });
 }
 

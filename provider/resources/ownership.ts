@@ -30,10 +30,10 @@ export function keyFingerprint(apiKey: string | undefined): string {
 
 /** The project a key belongs to (the configured key when `apiKey` is not given). */
 export function projectOfKey(apiKey: string | undefined): Promise<string> {
-  const client = projectClient(apiKey);
   const hash = keyFingerprint(apiKey);
   let project = projectOfKeyHash.get(hash);
   if (!project) {
+    const client = projectClient(apiKey);
     project = labelFailure("reading the project of the API key", async () => (await client.session.info()).project.id);
     projectOfKeyHash.set(hash, project);
     project.catch(() => projectOfKeyHash.delete(hash));

@@ -60,6 +60,20 @@ describe("client tuning settings", () => {
     expect(clientTuning().maxRetries).toBeUndefined();
   });
 
+  it("shares one client per key and settings, and builds another when either changes", () => {
+    const client = projectClient("ipk_test");
+    expect(projectClient("ipk_test")).toBe(client);
+    expect(projectClient("ipk_other")).not.toBe(client);
+    config({ "integration-platform:maxRetries": "5" });
+    const retuned = projectClient("ipk_test");
+    expect(retuned).not.toBe(client);
+    expect(retuned.maxRetries).toBe(5);
+    process.env.INTEGRATION_PLATFORM_BASE_URL = "http://127.0.0.1:10";
+    expect(projectClient("ipk_test").baseUrl).toBe("http://127.0.0.1:10");
+    config({ "integration-platform:orgApiKey": "ipk_test" });
+    expect(orgClient()).not.toBe(projectClient("ipk_test"));
+  });
+
   it("refuses bad values with the key, the variable, the value and what is expected", () => {
     config({ "integration-platform:maxRetries": "-1" });
     expect(() => clientTuning()).toThrow(

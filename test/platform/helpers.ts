@@ -2,6 +2,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import type { z } from "zod";
+import { AuthConfig } from "../../api";
 import { buildApp, type BuildAppOptions } from "../../platform/app";
 import { Catalog } from "../../platform/catalog";
 import { createProjectRecord, issueProjectKey } from "../../platform/services/projects";
@@ -192,7 +193,17 @@ export function thrown(fn: () => unknown): unknown {
   throw new Error("expected a throw");
 }
 
-/** The GitHub and Slack OAuth2 auth configs most tests of the project's objects start from. */
-export async function githubAndSlack(h: Harness): Promise<{ github: any; slack: any }> {
-  return { github: await h.authConfig("github", "OAUTH2"), slack: await h.authConfig("slack", "OAUTH2") };
+/** A harness and the GitHub and Slack OAuth2 auth configs most tests of the project's objects start from. */
+export interface WithAuthConfigs {
+  h: Harness;
+  github: AuthConfig;
+  slack: AuthConfig;
+}
+
+/** `useHarness` for a project holding a GitHub and a Slack OAuth2 auth config; `set` takes the harness and both. */
+export function useHarnessWithAuthConfigs(set: (made: WithAuthConfigs) => unknown): void {
+  useHarness(async (h) => {
+    const [github, slack] = [AuthConfig.parse(await h.authConfig("github", "OAUTH2")), AuthConfig.parse(await h.authConfig("slack", "OAUTH2"))];
+    await set({ h, github, slack });
+  });
 }

@@ -1,15 +1,10 @@
 /** MCP servers: create, get, list by app, patch, soft delete, instances, URL generation. */
 import { describe, expect, it } from "vitest";
-import { McpInstancePage, McpServer, McpServerPage } from "../../api";
-import { expectError, expectProjectAuthFailures, githubAndSlack, type Harness, useHarness } from "./helpers";
+import { McpInstancePage, McpServer, McpServerPage, type AuthConfig } from "../../api";
+import { expectError, expectProjectAuthFailures, type Harness, useHarnessWithAuthConfigs } from "./helpers";
 
-let h: Harness;
-let github: any;
-let slack: any;
-useHarness(async (made) => {
-  h = made;
-  ({ github, slack } = await githubAndSlack(h));
-});
+let h: Harness, github: AuthConfig, slack: AuthConfig;
+useHarnessWithAuthConfigs((made) => ({ h, github, slack } = made));
 
 const createServer = (body: unknown, apiKey = h.apiKey) => h.call({ method: "POST", url: "/api/v3/mcp/servers", apiKey, body });
 

@@ -1,18 +1,15 @@
 /** Trigger instances (upsert, active list with every filter, enable/disable, delete) and trigger types. */
 import { describe, expect, it } from "vitest";
-import { TriggerInstancePage, TriggerTypePage } from "../../api";
+import { TriggerInstancePage, TriggerTypePage, type AuthConfig } from "../../api";
 import { encodeCursor, paginateByCursor } from "../../platform/pagination";
-import { expectError, expectProjectAuthFailures, githubAndSlack, type Harness, useHarness } from "./helpers";
+import { expectError, expectProjectAuthFailures, type Harness, useHarnessWithAuthConfigs } from "./helpers";
 
-let h: Harness;
-let github: any;
-let slack: any;
+let h: Harness, github: AuthConfig, slack: AuthConfig;
 let alice: any;
 let bob: any;
 let bobSlack: any;
-useHarness(async (made) => {
-  h = made;
-  ({ github, slack } = await githubAndSlack(h));
+useHarnessWithAuthConfigs(async (made) => {
+  ({ h, github, slack } = made);
   alice = await h.account(github.id, "alice");
   bob = await h.account(github.id, "bob");
   bobSlack = await h.account(slack.id, "bob");

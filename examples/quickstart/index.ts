@@ -87,4 +87,5 @@ export const cursorSetup = devTools.commands.apply((commands) => commands["curso
 export const claudeSetup = devTools.commands.apply((commands) => commands["claude"]);
 export const webhookSubscriptionId = events.id;
 export const webhookSecret = events.secret;
-export const triggerId = commits?.id;
+// null until `githubUser` is set: an undefined export would make every up warn that it is not shown.
+export const triggerId = commits?.id ?? null;

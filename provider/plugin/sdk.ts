@@ -53,19 +53,14 @@ export function pluginResourceClass<S extends ResourceSchema & { type: keyof Res
   return resource as unknown as PluginClassOf<S["type"]>;
 }
 
-export const Project = pluginResourceClass(PROJECT);
-export const ProjectConfig = pluginResourceClass(PROJECT_CONFIG);
-export const McpServer = pluginResourceClass(MCP_SERVER);
-export const TriggerInstance = pluginResourceClass(TRIGGER_INSTANCE);
-export const AuthConfig = pluginResourceClass(AUTH_CONFIG);
-export const WebhookSubscription = pluginResourceClass(WEBHOOK_SUBSCRIPTION);
+// A class declaration is the value and the instance type at once (`const s: McpServer = new McpServer(…)`).
+export class Project extends pluginResourceClass(PROJECT) {}
+export class ProjectConfig extends pluginResourceClass(PROJECT_CONFIG) {}
+export class McpServer extends pluginResourceClass(MCP_SERVER) {}
+export class TriggerInstance extends pluginResourceClass(TRIGGER_INSTANCE) {}
+export class AuthConfig extends pluginResourceClass(AUTH_CONFIG) {}
+export class WebhookSubscription extends pluginResourceClass(WEBHOOK_SUBSCRIPTION) {}
 
-export type Project = InstanceType<typeof Project>;
-export type ProjectConfig = InstanceType<typeof ProjectConfig>;
-export type McpServer = InstanceType<typeof McpServer>;
-export type TriggerInstance = InstanceType<typeof TriggerInstance>;
-export type AuthConfig = InstanceType<typeof AuthConfig>;
-export type WebhookSubscription = InstanceType<typeof WebhookSubscription>;
 // The same inputs as the dynamic resources'.
 export type { AuthConfigArgs, McpServerArgs, ProjectArgs, ProjectConfigArgs, TriggerInstanceArgs, WebhookSubscriptionArgs } from "../resources";
 

@@ -10,22 +10,14 @@
  * (types.generated.ts), so editors show each one's description.
  */
 import { RESOURCE_KINDS as K } from "./kinds";
-import { resourceClass, type ResourceClass } from "./resource-class";
-import type * as T from "./types.generated";
+import { resourceClass } from "./resource-class";
 
-export const Project: ResourceClass<T.ProjectArgs, T.ProjectProperties> = resourceClass(K.Project.schema, K.Project.provider);
-export const ProjectConfig: ResourceClass<T.ProjectConfigArgs, T.ProjectConfigProperties> = resourceClass(K.ProjectConfig.schema, K.ProjectConfig.provider);
-export const McpServer: ResourceClass<T.McpServerArgs, T.McpServerProperties> = resourceClass(K.McpServer.schema, K.McpServer.provider);
-export const TriggerInstance: ResourceClass<T.TriggerInstanceArgs, T.TriggerInstanceProperties> = resourceClass(K.TriggerInstance.schema, K.TriggerInstance.provider);
-export const AuthConfig: ResourceClass<T.AuthConfigArgs, T.AuthConfigProperties> = resourceClass(K.AuthConfig.schema, K.AuthConfig.provider);
-export const WebhookSubscription: ResourceClass<T.WebhookSubscriptionArgs, T.WebhookSubscriptionProperties> = resourceClass(K.WebhookSubscription.schema, K.WebhookSubscription.provider);
-
-/** Each class's instance type. */
-export type Project = InstanceType<typeof Project>;
-export type ProjectConfig = InstanceType<typeof ProjectConfig>;
-export type McpServer = InstanceType<typeof McpServer>;
-export type TriggerInstance = InstanceType<typeof TriggerInstance>;
-export type AuthConfig = InstanceType<typeof AuthConfig>;
-export type WebhookSubscription = InstanceType<typeof WebhookSubscription>;
+// A class declaration is the value and the instance type at once (`const s: McpServer = new McpServer(…)`).
+export class Project extends resourceClass(K.Project.schema, K.Project.provider) {}
+export class ProjectConfig extends resourceClass(K.ProjectConfig.schema, K.ProjectConfig.provider) {}
+export class McpServer extends resourceClass(K.McpServer.schema, K.McpServer.provider) {}
+export class TriggerInstance extends resourceClass(K.TriggerInstance.schema, K.TriggerInstance.provider) {}
+export class AuthConfig extends resourceClass(K.AuthConfig.schema, K.AuthConfig.provider) {}
+export class WebhookSubscription extends resourceClass(K.WebhookSubscription.schema, K.WebhookSubscription.provider) {}
 
 export type * from "./types.generated";

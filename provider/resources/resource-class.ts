@@ -7,6 +7,7 @@
  */
 import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, OutputsOf, ResourceSchema } from "./fields";
+import type { ResourceTypes } from "./types.generated";
 import { IDENTITY_INPUT, identityOf } from "./create-keys";
 import { IN_CLEAR_KEY, secretKeys } from "./fields";
 import { RESOURCE_MODULE } from "./tokens";
@@ -14,11 +15,7 @@ import { RESOURCE_MODULE } from "./tokens";
 /** Each input and output of the table as a `pulumi.Output` property. */
 export type OutputProperties<S extends ResourceSchema> = { readonly [K in keyof OutputsOf<S>]-?: pulumi.Output<OutputsOf<S>[K]> };
 
-/**
- * A resource class taking `Args` and whose instances have `Properties`. index.ts names the generated
- * interfaces (types.generated.ts) here, whose doc comments editors show; `resourceClass` makes one of
- * `ArgsOf`/`OutputProperties` the table, the same types.
- */
+/** A resource class taking `Args` and whose instances have `Properties`. */
 export interface ResourceClass<Args, Properties> {
   new (name: string, args: Args, opts?: pulumi.CustomResourceOptions): pulumi.dynamic.Resource & Properties;
 }
@@ -38,8 +35,14 @@ function givenInClear(given: Record<string, pulumi.Input<unknown> | undefined>, 
   return pulumi.output(Promise.all(checks).then((paths) => paths.flat()));
 }
 
+/**
+ * The class of a table, typed with the interfaces generated from it (types.generated.ts, whose doc comments
+ * editors show; test/provider/generated-types.check.ts proves them the same as `ArgsOf`/`OutputProperties`).
+ */
+export type ResourceClassOf<T extends keyof ResourceTypes> = ResourceClass<ResourceTypes[T]["args"], ResourceTypes[T]["properties"]>;
+
 /** `provider` must be the exports of a module under node_modules, so the state holds `require(...)` of it, not its code. */
-export function resourceClass<S extends ResourceSchema>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClass<ArgsOf<S>, OutputProperties<S>> {
+export function resourceClass<S extends ResourceSchema & { type: keyof ResourceTypes }>(schema: S, provider: pulumi.dynamic.ResourceProvider): ResourceClassOf<S["type"]> {
   const declared = Object.fromEntries([...Object.keys(schema.inputs), ...Object.keys(schema.outputs)].map((key) => [key, undefined]));
   const secretInputs = Object.keys(schema.inputs).filter((key) => schema.inputs[key]?.secret);
   const secrets = secretKeys(schema);
@@ -63,5 +66,5 @@ export function resourceClass<S extends ResourceSchema>(schema: S, provider: pul
     }
   };
   Object.defineProperty(resource, "name", { value: schema.type });
-  return resource as unknown as ResourceClass<ArgsOf<S>, OutputProperties<S>>;
+  return resource as unknown as ResourceClassOf<S["type"]>;
 }

@@ -297,44 +297,30 @@ export class NoCallResource extends pulumi.dynamic.Resource {
 /**
  * A no-call provider answering with an McpServer's outputs: every output key of the field table, with
  * values of the platform's sizes (an id, the MCP URL, the three setup commands, the toolkit icons,
- * timestamps), built from the inputs as the platform builds them (platform/services/mcp.ts,
- * setup-commands.ts). It uses only globals, so it serializes by value like `noCallProvider`,
- * capturing no module. diff compares the inputs, as the McpServer's does; read hands back what
- * it is given.
+ * timestamps) built from the inputs as the platform builds them (platform/services/mcp.ts,
+ * setup-commands.ts); diff compares the updatable inputs, as the McpServer's does. It uses only
+ * globals, so it serializes by value like `noCallProvider`, capturing no module; kept short (no
+ * `delete`, which the dynamic provider host skips when absent, as a no-op one would) because its code
+ * is stored twice in every resource's checkpoint entry, where an McpServer's provider is a `require`.
  */
 const sameShapeNoCallProvider: pulumi.dynamic.ResourceProvider = {
   async create(inputs: ServerInputs) {
-    const id = `mcp_${Math.random().toString(36).slice(2, 12).padEnd(10, "0")}`;
+    const [id, at, name] = [`mcp_${Math.random().toString(36).slice(2, 12)}`, new Date().toISOString(), inputs.name];
     const url = `http://127.0.0.1:40000/v3/mcp/${id}/mcp`;
-    const name = inputs.name.toLowerCase().replace(/[^a-z0-9]+/g, "-");
-    const at = new Date().toISOString();
-    const outs = {
-      ...inputs,
-      managedAuthViaPlatform: false,
-      projectId: "prj_nocall0000",
-      mcpUrl: url,
-      commands: {
-        claude: `claude mcp add --transport http ${name} ${url}`,
-        cursor: `cursor://anysphere.cursor-deeplink/mcp/install?name=${name}&config=${encodeURIComponent(btoa(JSON.stringify({ url })))}`,
-        json: JSON.stringify({ mcpServers: { [name]: { type: "http", url } } }, null, 2),
-      },
-      toolkitIcons: Object.fromEntries(inputs.toolkits.map((slug) => [slug, `https://logos.integration-platform.dev/toolkits/${slug}.svg`])),
-      serverInstanceCount: 0,
-      createdAt: at,
-      updatedAt: at,
+    const commands = {
+      claude: `claude mcp add --transport http ${name} ${url}`,
+      cursor: `cursor://anysphere.cursor-deeplink/mcp/install?name=${name}&config=${btoa(JSON.stringify({ url }))}`,
+      json: JSON.stringify({ mcpServers: { [name]: { type: "http", url } } }, null, 2),
     };
-    return { id, outs };
+    const toolkitIcons = Object.fromEntries(inputs.toolkits.map((slug) => [slug, `https://logos.integration-platform.dev/toolkits/${slug}.svg`]));
+    return { id, outs: { ...inputs, managedAuthViaPlatform: false, projectId: "prj_nocall0000", mcpUrl: url, commands, toolkitIcons, serverInstanceCount: 0, createdAt: at, updatedAt: at } };
   },
   async read(id: string, props?: Record<string, unknown>) {
     return { id, props: props ?? {} };
   },
   async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
-    const changes = ["name", "authConfigIds", "toolkits", "allowedTools", "managedAuthViaPlatform"].some(
-      (key) => news[key] !== undefined && JSON.stringify(olds[key]) !== JSON.stringify(news[key]),
-    );
-    return { changes };
+    return { changes: ["name", "authConfigIds", "toolkits", "allowedTools"].some((key) => `${olds[key]}` !== `${news[key]}`) };
   },
-  async delete() {},
 };
 
 /** Every input and output key of the McpServer, undefined: declared as the McpServer class declares them (resource-class.ts). */

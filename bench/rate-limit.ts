@@ -159,7 +159,7 @@ type Step = (typeof STEPS)[number];
 
 interface Lifecycle {
   ms: Record<Step, number>;
-  cpu: Record<Exclude<Step, "up, no checkpoints">, CpuSplit>;
+  cpu: Record<Step, CpuSplit>;
   /** Bytes of one resource in the checkpoint (its JSON in the exported state), and of its serialized provider (`__provider`, in inputs and outputs). */
   stateBytes: number;
   providerBytes: number;
@@ -177,30 +177,36 @@ async function lifecycle(kind: Kind, n: number, server: ChildServer, authConfigI
   const times: Partial<Record<Step, number>> = {};
   const cpu: Partial<Lifecycle["cpu"]> = {};
   const meter = await cpuMeter();
-  const { stack, remove } = await stackFor(kind, n, server, authConfigId, meter.env);
   let state: ReturnType<typeof bytesPerResource>;
   try {
-    const up = await meter.measure(() => stack.up({ color: "never" }), server.pid);
-    if (up.result.summary.resourceChanges?.create !== n + 1) throw new Error(`${kind} up of ${n}: ${JSON.stringify(up.result.summary.resourceChanges)}`);
-    [times.up, cpu.up] = [up.ms, up.cpu];
-    state = bytesPerResource((await stack.exportStack()).deployment);
-    const preview = await meter.measure(() => stack.preview({ color: "never" }), server.pid);
-    if ((preview.result.changeSummary.same ?? 0) !== n + 1) throw new Error(`${kind} preview of ${n} is not a no-op: ${JSON.stringify(preview.result.changeSummary)}`);
-    [times["preview (no-op)"], cpu["preview (no-op)"]] = [preview.ms, preview.cpu];
-    const refresh = await meter.measure(() => stack.refresh({ color: "never" }), server.pid);
-    [times.refresh, cpu.refresh] = [refresh.ms, refresh.cpu];
-    const destroy = await meter.measure(() => stack.destroy({ color: "never" }), server.pid);
-    [times.destroy, cpu.destroy] = [destroy.ms, destroy.cpu];
+    const { stack, remove } = await stackFor(kind, n, server, authConfigId, meter.env);
+    try {
+      const up = await meter.measure(() => stack.up({ color: "never" }), server.pid);
+      if (up.result.summary.resourceChanges?.create !== n + 1) throw new Error(`${kind} up of ${n}: ${JSON.stringify(up.result.summary.resourceChanges)}`);
+      [times.up, cpu.up] = [up.ms, up.cpu];
+      state = bytesPerResource((await stack.exportStack()).deployment);
+      const preview = await meter.measure(() => stack.preview({ color: "never" }), server.pid);
+      if ((preview.result.changeSummary.same ?? 0) !== n + 1) throw new Error(`${kind} preview of ${n} is not a no-op: ${JSON.stringify(preview.result.changeSummary)}`);
+      [times["preview (no-op)"], cpu["preview (no-op)"]] = [preview.ms, preview.cpu];
+      const refresh = await meter.measure(() => stack.refresh({ color: "never" }), server.pid);
+      [times.refresh, cpu.refresh] = [refresh.ms, refresh.cpu];
+      const destroy = await meter.measure(() => stack.destroy({ color: "never" }), server.pid);
+      [times.destroy, cpu.destroy] = [destroy.ms, destroy.cpu];
+    } finally {
+      await remove();
+    }
+    // Measured too: written once at the end, the checkpoint's size barely counts, so this `up` compares the
+    // kinds' work per resource without the checkpoint writes (whose cost follows the bytes per resource).
+    const skipping = await stackFor(kind, n, server, authConfigId, { ...meter.env, PULUMI_SKIP_CHECKPOINTS: "true" });
+    try {
+      const up = await meter.measure(() => skipping.stack.up({ color: "never" }), server.pid);
+      [times["up, no checkpoints"], cpu["up, no checkpoints"]] = [up.ms, up.cpu];
+      await skipping.stack.destroy({ color: "never" });
+    } finally {
+      await skipping.remove();
+    }
   } finally {
-    await remove();
     await meter.remove();
-  }
-  const skipping = await stackFor(kind, n, server, authConfigId, { PULUMI_SKIP_CHECKPOINTS: "true" });
-  try {
-    times["up, no checkpoints"] = (await timed(() => skipping.stack.up({ color: "never" }))).ms;
-    await skipping.stack.destroy({ color: "never" });
-  } finally {
-    await skipping.remove();
   }
   return { ms: times as Record<Step, number>, cpu: cpu as Lifecycle["cpu"], ...state };
 }
@@ -231,7 +237,6 @@ async function scaleSection(): Promise<string> {
         const met = step === "up, no checkpoints" ? "—" : ratio <= SCALE_TARGET ? "met" : "missed";
         if (met === "missed") missed.push(`N=${n} ${step} ${ratio.toFixed(2)}`);
         rows.push([n, step, seconds(ours.ms[step]), seconds(floor.ms[step]), seconds(shaped.ms[step]), +ratio.toFixed(3), met, +(ours.ms[step] / shaped.ms[step]).toFixed(3)]);
-        if (step === "up, no checkpoints") continue;
         const split = [ours.cpu[step], floor.cpu[step], shaped.cpu[step]] as const;
         const perResource = (ms: number) => (ms / n).toFixed(2);
         const triple = (process: keyof CpuSplit) => split.map((s) => perResource(s[process])).join(" / ");
@@ -253,7 +258,11 @@ async function scaleSection(): Promise<string> {
     "`÷ no-call` is the issue's ratio; `÷ same shape` is what our code and the platform add beyond the",
     "resource's shape (the HTTP calls, our lifecycle, the platform's work). `up, no checkpoints` is the same",
     "`up` with PULUMI_SKIP_CHECKPOINTS=true: the difference to `up` is the engine's checkpoint writes. Target",
-    `ratio (÷ no-call) ≤ ${SCALE_TARGET} per step.`,
+    `ratio (÷ no-call) ≤ ${SCALE_TARGET} per step. The same-shape provider is serialized by value (its code, twice in`,
+    "every resource's checkpoint entry) where an McpServer's is a short `require(...)`, so its entry is larger (bytes",
+    "below); the engine's CPU of `up` and `destroy`, which rewrite the whole checkpoint after every resource, follows",
+    "those bytes, so there `÷ same shape` is too low. `up, no checkpoints`, preview and refresh (one write each)",
+    "compare like with like.",
     "",
     table(["N", "step", "platform s", "no-call s", "same shape s", "÷ no-call", `≤ ${SCALE_TARGET}`, "÷ same shape"], rows),
     "",

@@ -12,6 +12,9 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
+import { IDENTITY_INPUT, identityOf } from "../provider/resources/create-keys";
+import { secretKeys } from "../provider/resources/fields";
+import { MCP_SERVER } from "../provider/resources/mcp-server.schema";
 import { stackConfigOf } from "../provider/settings";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "../scripts/pulumi-engine";
 
@@ -288,6 +291,57 @@ const noCallProvider: pulumi.dynamic.ResourceProvider<ServerInputs, ServerInputs
 export class NoCallResource extends pulumi.dynamic.Resource {
   constructor(name: string, args: ServerInputs) {
     super(noCallProvider, name, args, {}, "bench", "NoCall");
+  }
+}
+
+/**
+ * A no-call provider answering with an McpServer's outputs: every output key of the field table, with
+ * values of the platform's sizes (an id, the MCP URL, the three setup commands, the toolkit icons,
+ * timestamps) built from the inputs as the platform builds them (platform/services/mcp.ts,
+ * setup-commands.ts); diff compares the updatable inputs, as the McpServer's does. It uses only
+ * globals, so it serializes by value like `noCallProvider`, capturing no module; kept short (no
+ * `delete`, which the dynamic provider host skips when absent, as a no-op one would) because its code
+ * is stored twice in every resource's checkpoint entry, where an McpServer's provider is a `require`.
+ */
+const sameShapeNoCallProvider: pulumi.dynamic.ResourceProvider = {
+  async create(inputs: ServerInputs) {
+    const [id, at, name] = [`mcp_${Math.random().toString(36).slice(2, 12)}`, new Date().toISOString(), inputs.name];
+    const url = `http://127.0.0.1:40000/v3/mcp/${id}/mcp`;
+    const commands = {
+      claude: `claude mcp add --transport http ${name} ${url}`,
+      cursor: `cursor://anysphere.cursor-deeplink/mcp/install?name=${name}&config=${btoa(JSON.stringify({ url }))}`,
+      json: JSON.stringify({ mcpServers: { [name]: { type: "http", url } } }, null, 2),
+    };
+    const toolkitIcons = Object.fromEntries(inputs.toolkits.map((slug) => [slug, `https://logos.integration-platform.dev/toolkits/${slug}.svg`]));
+    return { id, outs: { ...inputs, managedAuthViaPlatform: false, projectId: "prj_nocall0000", mcpUrl: url, commands, toolkitIcons, serverInstanceCount: 0, createdAt: at, updatedAt: at } };
+  },
+  async read(id: string, props?: Record<string, unknown>) {
+    return { id, props: props ?? {} };
+  },
+  async diff(_id: string, olds: Record<string, unknown>, news: Record<string, unknown>) {
+    return { changes: ["name", "authConfigIds", "toolkits", "allowedTools"].some((key) => `${olds[key]}` !== `${news[key]}`) };
+  },
+};
+
+/** Every input and output key of the McpServer, undefined: declared as the McpServer class declares them (resource-class.ts). */
+const MCP_SERVER_KEYS = Object.fromEntries([...Object.keys(MCP_SERVER.inputs), ...Object.keys(MCP_SERVER.outputs)].map((key) => [key, undefined]));
+
+/**
+ * A dynamic resource of an McpServer's shape that makes no call: the same 16 declared properties and
+ * identity input, the same secret outputs, and outputs of the same keys and sizes. Beside the plain
+ * no-call resource (5 properties, the inputs echoed), it separates what the resource's shape costs
+ * the engine and the program from what our provider's work adds.
+ */
+export class SameShapeNoCallResource extends pulumi.dynamic.Resource {
+  constructor(name: string, args: ServerInputs) {
+    super(
+      sameShapeNoCallProvider,
+      name,
+      { ...MCP_SERVER_KEYS, ...args, [IDENTITY_INPUT]: identityOf(pulumi.getProject(), pulumi.getStack(), MCP_SERVER.type, name) },
+      { additionalSecretOutputs: secretKeys(MCP_SERVER) },
+      "bench",
+      "SameShapeNoCall",
+    );
   }
 }
 

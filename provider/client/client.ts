@@ -63,7 +63,7 @@ export function normalizeBaseUrl(baseUrl: unknown): string {
     throw new IntegrationPlatformError(`baseUrl must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)} (${hint})`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new IntegrationPlatformError(`baseUrl must use http or https, got ${JSON.stringify(url.protocol)}`);
+    throw new IntegrationPlatformError(`baseUrl must be an absolute http(s) URL: http or https, not ${JSON.stringify(url.protocol)}`);
   }
   // Credentials in the URL would end up in logs and messages; keys go in apiKey/orgApiKey.
   if (url.username || url.password) throw new IntegrationPlatformError("baseUrl must not contain credentials");

@@ -4,12 +4,13 @@
  * `checkConfig`/`diffConfig` with UNIMPLEMENTED. These handlers take their
  * place: `configure` hands `integration-platform:baseUrl`, `apiKey` and
  * `orgApiKey` to the settings the lifecycle reads (environment variables
- * remain the fallback, as for dynamic resources); `checkConfig` refuses a
- * base URL that is not an http(s) URL, at preview; `diffConfig` reports which
+ * remain the fallback, as for dynamic resources); `checkConfig` refuses, at
+ * preview, a base URL the client would refuse; `diffConfig` reports which
  * settings changed (an update of the provider, never a replacement: the
  * objects stay where they are).
  */
 import { createRequire } from "node:module";
+import { normalizeBaseUrl } from "../client/client";
 import { isUnknown } from "../resources/diff";
 import { configureFrom, SETTINGS, type SettingName } from "../settings";
 import { reveal } from "./secrets";
@@ -39,17 +40,20 @@ function settingsOf(args: Values, variables: Map<string, string> | undefined): P
   return values;
 }
 
-/** Why a base URL cannot be used, if it cannot. */
+/**
+ * Why a base URL cannot be used, if it cannot: the client's own check, so
+ * that preview refuses exactly what the client would refuse at the first call.
+ */
 export function baseUrlProblem(value: unknown): string | undefined {
   if (value === undefined || isUnknown(value)) return undefined;
   if (typeof value !== "string") return "must be a string";
   try {
-    const url = new URL(value);
-    if (url.protocol === "http:" || url.protocol === "https:") return undefined;
-  } catch {
-    // reported below
+    normalizeBaseUrl(value);
+    return undefined;
+  } catch (err) {
+    // The reason is prefixed with the setting's full name: "integration-platform:baseUrl must …".
+    return (err as Error).message.replace(/^baseUrl /, "");
   }
-  return `must be an absolute http(s) URL such as https://platform.example.com, not ${JSON.stringify(value)}`;
 }
 
 export const configHandlers = {

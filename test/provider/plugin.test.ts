@@ -110,6 +110,10 @@ describe("plugin configuration check", () => {
     expect(baseUrlProblem("ftp://x.example.com")).toMatch(/absolute http\(s\) URL/);
     expect(baseUrlProblem(42)).toBe("must be a string");
   });
+  it("refuses what the client would refuse: credentials, a query or a fragment", () => {
+    expect(baseUrlProblem("https://user:pw@platform.example.com")).toBe("must not contain credentials");
+    expect(baseUrlProblem("https://platform.example.com/?x=1")).toMatch(/query or fragment/);
+  });
 });
 
 describe("plugin import: read with no state", () => {

@@ -86,7 +86,7 @@ export const FUNCTIONS: Readonly<Record<string, PluginFunction>> = {
   getTriggerInstances: listing("The project's trigger instances (GET /trigger_instances/active, all pages).", ListActiveTriggersQuery, TriggerInstance, fns.getTriggerInstances),
   getMcpServers: listing("The MCP servers of a toolkit (GET /mcp/app/{appKey}, all pages).", ListMcpByAppQuery.extend({ appKey: z.string().describe("Toolkit slug.") }), McpServer, fns.getMcpServers),
   getMcpServerInstances: listing("The instances (one per user) of an MCP server (GET /mcp/servers/{id}/instances, all pages).", ListMcpInstancesQuery.extend({ serverId: z.string().describe("The MCP server's id.") }), McpServerInstance, fns.getMcpServerInstances),
-  generateMcpUrl: answering("MCP URLs for an existing server and given users or accounts (POST /mcp/servers/generate); changes nothing.", GenerateMcpUrlBody, GenerateMcpUrlResponse, fns.generateMcpUrl),
+  generateMcpUrl: answering("MCP URLs for an existing server and given users or accounts (GET /mcp/{id}; built from its mcp_url as POST /mcp/servers/generate builds them, without that POST, which records an instance per user).", GenerateMcpUrlBody, GenerateMcpUrlResponse, fns.generateMcpUrl),
   getNanoId: {
     description: "The nano id of a legacy UUID (GET /migration/get-nanoid).",
     args: GetNanoIdQuery,

@@ -9,16 +9,15 @@
  *   pulumi import --file <file>            (then: TypeScript for every object)
  */
 import { writeFileSync } from "node:fs";
-import { IntegrationPlatformClient } from "../client";
-import { baseUrl, projectClient } from "../clients";
+import { orgClient, projectClient } from "../clients";
 import { setting } from "../settings";
 import { AFTER_IMPORT, importDocument } from "./import-document";
 
 async function run(): Promise<void> {
-  const orgApiKey = setting("orgApiKey");
   const document = await importDocument({
     client: projectClient(),
-    orgClient: orgApiKey ? new IntegrationPlatformClient({ baseUrl: baseUrl(), orgApiKey }) : undefined,
+    // The org key is optional here: without it the project itself is left out of the document.
+    orgClient: setting("orgApiKey") ? orgClient() : undefined,
   });
   const text = JSON.stringify(document, null, 2) + "\n";
   const file = process.argv[2];

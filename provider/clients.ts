@@ -1,6 +1,6 @@
 /** The clients the resources and functions act with, made from the settings at call time. */
-import { createHash } from "node:crypto";
 import { IntegrationPlatformClient, type ClientOptions } from "./client";
+import { keyHash } from "./client/key-hash";
 import { clientTuning, missingSetting, setting } from "./settings";
 
 export function baseUrl(): string {
@@ -22,7 +22,7 @@ function clientFor(scheme: "apiKey" | "orgApiKey", key: string): IntegrationPlat
   // Read (and checked) on every call: settings are delivered by `configure`, and a bad value still fails here.
   const options: ClientOptions = { baseUrl: baseUrl(), [scheme]: key, ...clientTuning() };
   const clients = ((globalThis as unknown as Slot)[SLOT] ??= new Map());
-  const id = JSON.stringify([options.baseUrl, options.maxRetries, options.timeoutMs, scheme, createHash("sha256").update(key).digest("base64url")]);
+  const id = JSON.stringify([options.baseUrl, options.maxRetries, options.timeoutMs, scheme, keyHash(key)]);
   let client = clients.get(id);
   if (!client) {
     client = new IntegrationPlatformClient(options);

@@ -23,8 +23,8 @@
  * Like the dispatcher, the pacers live in a slot of `globalThis` (this module may be loaded in
  * a dynamic provider's closure); they are keyed by a hash of the key, never the key.
  */
-import { createHash } from "node:crypto";
 import { headerValue } from "./errors";
+import { keyHash } from "./key-hash";
 import { retryAfterMs } from "./retry";
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -210,7 +210,7 @@ type Slot = { [SLOT]?: Map<string, Pacer> };
 export function sharedPacer(baseUrl: string, key: string): Pacer {
   const slot = globalThis as unknown as Slot;
   const pacers = (slot[SLOT] ??= new Map());
-  const id = `${baseUrl} ${key ? createHash("sha256").update(key).digest("base64url") : ""}`;
+  const id = `${baseUrl} ${key ? keyHash(key) : ""}`;
   let pacer = pacers.get(id);
   if (!pacer) {
     pacer = new Pacer();

@@ -5,8 +5,8 @@
  * the child; a key refused because its project was deleted means the child is
  * gone, when the organization confirms that the project is gone.
  */
-import { createHash } from "node:crypto";
 import { AuthenticationError, NotFoundError } from "../client";
+import { keyHash } from "../client/key-hash";
 import { orgClient, projectClient } from "../clients";
 import { labelFailure } from "../errors";
 import { setting } from "../settings";
@@ -25,7 +25,7 @@ export const KEY_FINGERPRINT = "keyFingerprint";
  * nothing of them.
  */
 export function keyFingerprint(apiKey: string | undefined): string {
-  return createHash("sha256").update(apiKey || setting("apiKey") || "").digest("base64url");
+  return keyHash(apiKey || setting("apiKey") || "");
 }
 
 /** The project a key belongs to (the configured key when `apiKey` is not given). */

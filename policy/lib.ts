@@ -169,7 +169,7 @@ export function plain(value: unknown): Plain {
 
 /**
  * A resource's props as plain data, keyed by the provider's input names (`T`
- * is one of the input interfaces of provider/resources/tokens.ts). A key that
+ * is one of the `*Inputs` types of provider/resources/*.schema.ts). A key that
  * is absent is unset; `UNKNOWN` is set but not known yet.
  */
 export type Props<T> = { [K in keyof T]?: Plain };

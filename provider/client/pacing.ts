@@ -2,9 +2,9 @@
  * Pacing: keeps a process's requests under the platform's rate limit instead of sending them
  * all and retrying the 429s.
  *
- * One `Pacer` per base URL and key, shared by every client in the process (the provider builds
- * a client per resource operation; they all draw on the same limit, as the platform counts per
- * key). A pacer learns the limit from the answers themselves:
+ * One `Pacer` per base URL and key, shared by every client in the process that uses that key
+ * (clients with other tuning, or built outside the provider, all draw on the same limit, as the
+ * platform counts per key). A pacer learns the limit from the answers themselves:
  *
  * - Until the first answer arrives, one request goes out and the others wait for it (a
  *   `--parallel 32` deployment would otherwise open with 32 requests against an unknown limit).

@@ -142,7 +142,6 @@ export function resourceProvider<S extends ResourceSchema, Live, I extends objec
       if (projectScoped && (await ownerChanged(plain(olds).projectId, plain(news).apiKey, plain(olds)[KEY_FINGERPRINT]))) replaced.push("apiKey");
       const changed = changedKeys(compared, withDefaults(schema, plain(olds)), withDefaults(schema, plain(news)));
       const changes = replaced.length > 0 || changed.length > 0;
-      if (replaceable.length === 0 && !projectScoped) return { changes };
       return schema.deleteBeforeReplace ? { changes, replaces: replaced, deleteBeforeReplace: replaced.length > 0 } : { changes, replaces: replaced };
     },
 

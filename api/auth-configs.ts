@@ -58,7 +58,8 @@ export const ProxyConfig = z.strictObject({
   proxy_auth_key: z.string().optional(),
 });
 
-const CreateToolAccessConfig = z.strictObject({
+/** Which tools connecting and executing may use; the same shape on create and on update. */
+const ToolAccessConfig = z.strictObject({
   tools_for_connected_account_creation: ToolSlugs.optional(),
   tools_available_for_execution: ToolSlugs.optional(),
 });
@@ -71,7 +72,7 @@ export const PlatformManagedAuthConfigInput = z.strictObject({
   name: AuthConfigName.optional(),
   credentials: z.strictObject({ scopes: Scopes.optional(), user_scopes: Scopes.optional() }).optional(),
   shared_credentials: SecretMap.optional(),
-  tool_access_config: CreateToolAccessConfig.optional(),
+  tool_access_config: ToolAccessConfig.optional(),
   restrict_to_following_tools: ToolSlugs.optional(),
 });
 
@@ -84,7 +85,7 @@ export const CustomAuthConfigInput = z.strictObject({
   credentials: SecretMap.optional(),
   proxy_config: ProxyConfig.optional(),
   shared_credentials: SecretMap.optional(),
-  tool_access_config: CreateToolAccessConfig.optional(),
+  tool_access_config: ToolAccessConfig.optional(),
   restrict_to_following_tools: ToolSlugs.optional(),
 });
 
@@ -121,25 +122,20 @@ export type ListAuthConfigsQuery = z.input<typeof ListAuthConfigsQuery>;
 export const AuthConfigPage = cursorPage("items", AuthConfig);
 export type AuthConfigPage = z.infer<typeof AuthConfigPage>;
 
-const UpdateToolAccessConfig = z.strictObject({
-  tools_available_for_execution: ToolSlugs.optional(),
-  tools_for_connected_account_creation: ToolSlugs.optional(),
-});
-
 /** PATCH of a custom auth config: `credentials` replace the stored ones whole. */
 export const UpdateCustomAuthConfigBody = z.strictObject({
   type: z.literal("custom"),
   credentials: SecretMap,
   proxy_config: ProxyConfig.nullable().optional(),
   shared_credentials: SecretMap.optional(),
-  tool_access_config: UpdateToolAccessConfig.optional(),
+  tool_access_config: ToolAccessConfig.optional(),
 });
 /** PATCH of a platform-managed auth config. */
 export const UpdateDefaultAuthConfigBody = z.strictObject({
   type: z.literal("default"),
   scopes: Scopes.optional(),
   shared_credentials: SecretMap.optional(),
-  tool_access_config: UpdateToolAccessConfig.optional(),
+  tool_access_config: ToolAccessConfig.optional(),
 });
 export const UpdateAuthConfigBody = z.discriminatedUnion("type", [UpdateCustomAuthConfigBody, UpdateDefaultAuthConfigBody], {
   error: "must be custom or default",

@@ -9,7 +9,7 @@ import { secretKeys } from "../resources/fields";
 import { pluginToken } from "../resources/tokens";
 import { FUNCTIONS } from "./functions";
 import { packageSchema } from "./schema";
-import { RESOURCES, resourceOfUrn, type PluginResource } from "./resources";
+import { resourceOfUrn, type PluginResource } from "./resources";
 import { conceal, reveal } from "./secrets";
 
 type Props = Record<string, unknown>;
@@ -72,6 +72,3 @@ export function pluginProvider(version: string): provider.Provider {
     },
   };
 }
-
-/** The resource types the plugin serves, for messages and tests. */
-export const PLUGIN_RESOURCE_TOKENS = RESOURCES.map((r) => pluginToken(r.schema.type));

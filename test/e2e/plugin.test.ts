@@ -11,7 +11,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { createE2EStack, repoRoot, useE2EStack, expectNoWritePreview, upLogged, expectRefreshFinds } from "./harness";
 import { pluginEnv, pluginMain, pluginSdk } from "./plugin-harness";
 import { AFTER_IMPORT, type ImportDocument } from "../../provider/plugin/import-document";
-import { PLUGIN_RESOURCE_TOKENS } from "../../provider/plugin/provider";
+import { PLUGIN_TYPE_TOKENS } from "../../provider/resources/tokens";
 import { expectNoKeysInState, useTestPlatform } from "../support/platform";
 
 const CLIENT_SECRET = "plugin-client-secret-4321";
@@ -280,7 +280,7 @@ describe("provider plugin: pulumi import (real engine)", () => {
       ]),
     );
     // Every kind the plugin serves is in the document.
-    expect(new Set(document.resources.map((r) => r.type))).toEqual(new Set(PLUGIN_RESOURCE_TOKENS));
+    expect(new Set(document.resources.map((r) => r.type))).toEqual(new Set(Object.values(PLUGIN_TYPE_TOKENS)));
     expect(new Set(document.resources.map((r) => r.name)).size).toBe(document.resources.length);
 
     await fs.writeFile(path.join(workDir, "Pulumi.yaml"), "name: e2e-plugin-bulk\nruntime: nodejs\n");

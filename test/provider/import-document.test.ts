@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { MCP_LIST_DEFAULT_LIMIT } from "../../api/mcp";
 import { importDocument } from "../../provider/plugin/import-document";
-import { PLUGIN_RESOURCE_TOKENS } from "../../provider/plugin/provider";
+import { PLUGIN_TYPE_TOKENS } from "../../provider/resources/tokens";
 import { useTestPlatform } from "../support/platform";
 
 const token = (kind: string) => `integration-platform:index:${kind}`;
@@ -34,7 +34,7 @@ describe("import document", () => {
       ]),
     );
     expect(new Set(entries).size).toBe(entries.length);
-    expect(new Set(resources.map((r) => r.type))).toEqual(new Set(PLUGIN_RESOURCE_TOKENS));
+    expect(new Set(resources.map((r) => r.type))).toEqual(new Set(Object.values(PLUGIN_TYPE_TOKENS)));
     const names = resources.map((r) => r.name);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) expect(name).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);

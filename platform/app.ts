@@ -101,6 +101,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     requestTimeout,
     connectionTimeout: requestTimeout,
     http: {
+      // Not redundant with the top-level key (which Fastify sets on the server after creating it):
+      // node's constructor refuses a headersTimeout above its own requestTimeout (5 min by default).
       requestTimeout,
       headersTimeout: requestTimeout,
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(requestTimeout / 4))),

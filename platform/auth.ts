@@ -32,7 +32,8 @@ export interface OrgAuth {
 
 export type AuthFor<S extends AuthScheme> = S extends "apiKey" ? ProjectAuth : S extends "orgApiKey" ? OrgAuth : undefined;
 
-function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+/** A header's first value, trimmed; undefined when absent or blank. */
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   if (Array.isArray(value)) return value[0]?.trim() || undefined;
   return value?.trim() || undefined;
@@ -88,9 +89,9 @@ export function presentedKey(scheme: "apiKey" | "orgApiKey", headers: IncomingHt
   const ownHeader = AUTH_HEADERS[scheme];
   const otherScheme = scheme === "apiKey" ? "orgApiKey" : "apiKey";
   const otherHeader = AUTH_HEADERS[otherScheme];
-  const key = header(headers, ownHeader);
+  const key = headerValue(headers, ownHeader);
   if (!key) {
-    if (header(headers, otherHeader)) {
+    if (headerValue(headers, otherHeader)) {
       throw new ApiError(403, "forbidden", `This route needs ${NEEDS[scheme]}; ${otherHeader} is not accepted here.`, {
         suggestedFix: `Send ${NEEDS[scheme]}.`,
       });

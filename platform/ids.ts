@@ -1,6 +1,7 @@
 /** Identifiers and API keys of the local platform. */
 import { hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import { customAlphabet } from "nanoid";
+import { WEBHOOK_SECRET_PREFIX } from "../api";
 
 const ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const shortId = customAlphabet(ALPHANUMERIC, 14);
@@ -57,7 +58,7 @@ export function maskKey(prefix: string, last4: string): string {
  * base64 (its libraries decode that alphabet only), 24 random bytes.
  */
 export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString("base64")}`;
+  return `${WEBHOOK_SECRET_PREFIX}${randomBytes(24).toString("base64")}`;
 }
 
 const SECRET_NAME = /secret|token|password|passwd|api_?key|apikey|private|credential|^key$/i;

@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildAppOptions } from "./app";
 import { Catalog } from "./catalog";
 import type { ChaosOptions } from "./chaos";
-import { originFor } from "./public-origin";
+import { originFor, publicOrigin } from "./public-origin";
 import type { RateLimitOptions } from "./plugins/rate-limit";
 import { bootstrap, type SeedKind } from "./seed";
 import { Store } from "./store";
@@ -94,7 +94,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         seed: options.seed ?? "none",
         orgApiKey: options.orgApiKey,
         apiKey: options.apiKey,
-        origin: options.publicUrl ?? url,
+        origin: publicOrigin(app),
         ...(options.now ? { now: options.now } : {}),
       });
     } catch (error) {

@@ -23,13 +23,12 @@ import { authenticate, presentedKey } from "../auth";
 import { ApiError, badRequest } from "../errors";
 import type { PlatformContext } from "../http/handlers";
 import type { McpServerRecord, Store } from "../store";
+import { MCP_ENDPOINT_PATH } from "../services/mcp";
 import { callerOf } from "./connections";
 import { createProtocolServer } from "./protocol-server";
 import { SessionRegistry, toolSelection, type McpSession } from "./sessions";
 import { ToolSchemas } from "./tool-schemas";
 
-/** The path of every server's `mcp_url` (routes/mcp.ts builds the URLs). */
-export const MCP_ENDPOINT_PATH = "/v3/mcp/:serverId/mcp";
 const SESSION_HEADER = "mcp-session-id";
 const METHODS = ["POST", "GET", "DELETE"] as const;
 

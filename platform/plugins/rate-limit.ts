@@ -21,6 +21,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AUTH_HEADERS } from "../../api";
+import { headerValue } from "../auth";
 import { ApiError } from "../errors";
 import { keyDigest } from "../ids";
 import { OPENAPI_PATH } from "../routes/openapi";
@@ -132,14 +133,9 @@ export class RateLimiter {
   }
 }
 
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim() || undefined;
-}
-
 /** The bucket a request draws from: its key (hashed; keys are never kept), else its address. */
 function bucketKey(request: FastifyRequest): string {
-  const key = header(request, AUTH_HEADERS.apiKey) ?? header(request, AUTH_HEADERS.orgApiKey);
+  const key = headerValue(request.headers, AUTH_HEADERS.apiKey) ?? headerValue(request.headers, AUTH_HEADERS.orgApiKey);
   return key ? `key:${keyDigest(key)}` : `ip:${request.ip}`;
 }
 

@@ -79,7 +79,9 @@ export const authConfigHandlers = {
       search: query.search,
       showDisabled: query.show_disabled === true,
     });
-    return paginateByCursor(records.map((record) => presentAuthConfig(store, catalog, record)), query);
+    // Page first: presenting masks secrets and counts connections (a query per row), so only the page pays for it.
+    const page = paginateByCursor(records, query);
+    return { ...page, items: page.items.map((record) => presentAuthConfig(store, catalog, record)) };
   },
 
   getAuthConfig: ({ params, auth, store, catalog }) => presentAuthConfig(store, catalog, liveAuthConfig(store, auth.project.id, params.nanoid)),

@@ -89,7 +89,9 @@ export const connectedAccountHandlers = {
       statuses: query.statuses,
       newestFirst: true,
     });
-    return paginateByCursor(records.map(presentConnectedAccountDetail), query);
+    // Page first: presenting masks every secret of a row, so only the page pays for it.
+    const page = paginateByCursor(records, query);
+    return { ...page, items: page.items.map(presentConnectedAccountDetail) };
   },
 
   getConnectedAccount: ({ params, auth, store }) => presentConnectedAccountDetail(connectedAccount(store, auth.project.id, params.nanoid)),

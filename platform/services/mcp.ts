@@ -17,8 +17,11 @@ import { mcpCommands } from "../mcp-protocol/setup-commands";
 import { badRequest } from "../errors";
 import type { McpServerRecord } from "../store";
 
+/** The route of every server's `mcp_url`: mcp-protocol/plugin.ts serves it, `mcpBaseUrl` fills it in. */
+export const MCP_ENDPOINT_PATH = "/v3/mcp/:serverId/mcp";
+
 export function mcpBaseUrl(origin: string, serverId: string): string {
-  return `${origin}/v3/mcp/${encodeURIComponent(serverId)}/mcp`;
+  return `${origin}${MCP_ENDPOINT_PATH.replace(":serverId", () => encodeURIComponent(serverId))}`;
 }
 
 /** `requireApiKey`: the project's `require_mcp_api_key`, which the setup commands must satisfy. */

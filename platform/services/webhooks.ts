@@ -1,12 +1,12 @@
 /** Webhook subscriptions' answer form, the events the platform sends to them and the recording of their deliveries. */
 import { WEBHOOK_SECRET_PREFIX, type TriggerDisabledEvent, type TriggerMessageEvent, type WebhookSubscription } from "../../api";
 import type { Catalog } from "../catalog";
-import { newId } from "../ids";
+import { maskKey, newId } from "../ids";
 import type { Store, TriggerInstanceRecord, WebhookSubscriptionRecord } from "../store";
 
 /** `whsec_…abcd`: enough to tell secrets apart, never enough to sign. */
 function maskWebhookSecret(secret: string): string {
-  return `${WEBHOOK_SECRET_PREFIX}…${secret.slice(-4)}`;
+  return maskKey(WEBHOOK_SECRET_PREFIX, secret.slice(-4));
 }
 
 export function presentWebhookSubscription(record: WebhookSubscriptionRecord, revealSecret = false): WebhookSubscription {

@@ -13,7 +13,7 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import { basename, dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { Secrets } from "./secrets";
+import { SEALED_PREFIX, type Secrets } from "./secrets";
 
 /** Prepared statements kept per database; statements built with dynamic SQL (IN lists, optional filters) count too. */
 const STATEMENT_CACHE_SIZE = 256;
@@ -138,7 +138,7 @@ function remember<T>(cache: Map<string, T>, sql: string, statement: T): void {
  */
 export function sealClearColumn(db: Db, secrets: Secrets, table: string, column: string): number {
   const clear = db
-    .stmt(`SELECT rowid AS id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL AND ${column} NOT LIKE 'sealed:%'`)
+    .stmt(`SELECT rowid AS id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL AND ${column} NOT LIKE '${SEALED_PREFIX}%'`)
     .all() as { id: number; value: string }[];
   const update = db.stmt(`UPDATE ${table} SET ${column} = ? WHERE rowid = ?`);
   for (const row of clear) update.run(secrets.seal(row.value), row.id);

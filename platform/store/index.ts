@@ -11,7 +11,7 @@ import { OrgStore } from "./orgs";
 import { ProjectStore } from "./projects";
 import { IdempotencyStore } from "./idempotency";
 import { RetiredKeyStore } from "./retired-keys";
-import { loadSecrets, SECRET_KEY_ENV, SecretKeyError, Secrets } from "./secrets";
+import { keyFileOf, loadSecrets, SECRET_KEY_ENV, SecretKeyError, Secrets } from "./secrets";
 import { ToolRouterStore } from "./tool-router";
 import { Transactions } from "./transactions";
 import { TriggerStore } from "./triggers";
@@ -105,7 +105,7 @@ export class Store {
     }
     if (opened !== KEY_CHECK) {
       throw new SecretKeyError(
-        `the credentials in ${this.path} were encrypted with another secret key: set ${SECRET_KEY_ENV} to the key used before, or restore the key file ${this.path}.key`,
+        `the credentials in ${this.path} were encrypted with another secret key: set ${SECRET_KEY_ENV} to the key used before, or restore the key file ${keyFileOf(this.path)}`,
       );
     }
   }

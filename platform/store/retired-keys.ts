@@ -1,6 +1,6 @@
 /**
  * Keys that were revoked (a project's earlier keys at regenerate_api_key) or deleted (with their
- * project): kept by hash, by triggers of the schema (migration 4 in db.ts), so that such a key
+ * project): kept by hash, by triggers of the schema (migration 5 in db.ts), so that such a key
  * never authenticates again — not even when a later start-up is given it in the environment.
  * The schema also refuses to insert a key with a retired hash.
  */

@@ -18,7 +18,8 @@ import { chmodSync, closeSync, existsSync, openSync, readFileSync, writeSync } f
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 export const SECRET_KEY_ENV = "INTEGRATION_PLATFORM_SECRET_KEY";
-const PREFIX = "sealed:v1:";
+/** The start of every sealed value (`isSealed`); the store also finds clear rows by it. */
+export const SEALED_PREFIX = "sealed:v1:";
 const MIN_MATERIAL_LENGTH = 32;
 const INFO = "integration-platform secrets v1";
 
@@ -40,7 +41,7 @@ export class Secrets {
 
   /** True for a value `seal` produced. */
   static isSealed(stored: string): boolean {
-    return stored.startsWith(PREFIX);
+    return stored.startsWith(SEALED_PREFIX);
   }
 
   /** `plain` encrypted and authenticated, as text. */
@@ -48,7 +49,7 @@ export class Secrets {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", this.key, iv);
     const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-    return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
+    return SEALED_PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
   }
 
   /**
@@ -58,15 +59,10 @@ export class Secrets {
    */
   open(stored: string): string {
     if (!Secrets.isSealed(stored)) return stored;
-    const raw = Buffer.from(stored.slice(PREFIX.length), "base64url");
+    const raw = Buffer.from(stored.slice(SEALED_PREFIX.length), "base64url");
     const decipher = createDecipheriv("aes-256-gcm", this.key, raw.subarray(0, 12));
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-  }
-
-  /** `seal`, passing null through. */
-  sealNullable(plain: string | null): string | null {
-    return plain === null ? null : this.seal(plain);
   }
 }
 

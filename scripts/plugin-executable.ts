@@ -28,11 +28,19 @@ export function pluginVersion(): string {
   return installedManifest().version;
 }
 
-/** Writes the plugin executable into a new temporary directory; returns its path. */
+let written: string | undefined;
+
+/**
+ * The plugin executable, written once per process into a temporary directory of its own that
+ * is removed when the process exits (callers ask for it per stack; one copy serves them all).
+ */
 export function pluginExecutable(): string {
+  if (written) return written;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-bin-"));
+  process.on("exit", () => fs.rmSync(dir, { recursive: true, force: true }));
   const executable = path.join(dir, PLUGIN_EXECUTABLE);
   fs.writeFileSync(executable, `#!/bin/sh\nexec "${process.execPath}" "${pluginMain()}" "$@"\n`, { mode: 0o755 });
+  written = executable;
   return executable;
 }
 

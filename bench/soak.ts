@@ -20,7 +20,7 @@ import { connect } from "node:net";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { Pool } from "undici";
-import { log, machineLine, startServer, table, writeSection } from "./common";
+import { machineLine, publish, runWhenMain, startServer, table } from "./common";
 
 const TOTAL = 20_000;
 const SLOW_BODIES = 200;
@@ -222,8 +222,7 @@ ${kindsTable}
 
 ${slowTable}
 `;
-    writeSection("soak", markdown);
-    log(markdown);
+    publish("soak", markdown);
     return fiveXx === 0 && noAnswer === 0 && probeFailures === 0 && sent === TOTAL;
   } finally {
     await pool.close();
@@ -231,14 +230,4 @@ ${slowTable}
   }
 }
 
-if (require.main === module) {
-  main().then(
-    (ok) => {
-      if (!ok) process.exitCode = 1;
-    },
-    (err: unknown) => {
-      console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
-      process.exitCode = 1;
-    },
-  );
-}
+runWhenMain(module, "soak", main);

@@ -19,8 +19,10 @@ if (!existsSync(join(dist, "provider", "index.js"))) {
   process.exit(1);
 }
 
-// Under `npm run`, npm_execpath is the npm that runs us; otherwise the one on PATH.
-const npm = process.env.npm_execpath ? [process.execPath, process.env.npm_execpath] : ["npm"];
+// Under `npm run`, npm_execpath is the npm that runs us: its JS entry point, run with this Node.
+// Anything else there (not a .js file, or unset) gets the npm on PATH, as test/e2e/user-program.ts does.
+const npmCli = process.env.npm_execpath;
+const npm = npmCli && npmCli.endsWith(".js") ? [process.execPath, npmCli] : ["npm"];
 const packed = execFileSync(npm[0], [...npm.slice(1), "pack", "--ignore-scripts", "--json", "--pack-destination", dist], {
   cwd: root,
   encoding: "utf8",

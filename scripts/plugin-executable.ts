@@ -28,12 +28,32 @@ export function pluginVersion(): string {
   return installedManifest().version;
 }
 
-/** Writes the plugin executable into a new temporary directory; returns its path. */
+let written: string | undefined;
+
+/**
+ * The plugin executable, written once per process into a temporary directory of its own that
+ * is removed when the process exits, or before by `removePluginExecutable` (callers ask for it
+ * per stack; one copy serves them all).
+ */
 export function pluginExecutable(): string {
+  if (written) return written;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "plugin-bin-"));
   const executable = path.join(dir, PLUGIN_EXECUTABLE);
   fs.writeFileSync(executable, `#!/bin/sh\nexec "${process.execPath}" "${pluginMain()}" "$@"\n`, { mode: 0o755 });
+  written = executable;
+  process.once("exit", removePluginExecutable);
   return executable;
+}
+
+/**
+ * Removes the plugin executable's directory (the next `pluginExecutable()` writes a new one).
+ * For processes that end without an `exit` event, such as vitest's workers.
+ */
+export function removePluginExecutable(): void {
+  if (!written) return;
+  fs.rmSync(path.dirname(written), { recursive: true, force: true });
+  written = undefined;
+  process.removeListener("exit", removePluginExecutable);
 }
 
 /** PATH with the plugin executable's directory first, for the engine of stacks whose programs use the plugin. */

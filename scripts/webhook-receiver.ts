@@ -23,7 +23,8 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-function standardHeaders(headers: IncomingHttpHeaders): Record<string, string> {
+/** The three Standard Webhooks headers of a delivery, as a verifier takes them (a missing one as ""). */
+export function standardHeaders(headers: IncomingHttpHeaders): Record<string, string> {
   return Object.fromEntries(["webhook-id", "webhook-timestamp", "webhook-signature"].map((name) => [name, String(headers[name] ?? "")]));
 }
 

@@ -172,7 +172,7 @@ export async function upLogged(p: TestPlatform, e2e: E2EStack) {
   return e2e.stack.up();
 }
 
-/** `up` of a new stack creates the resource and its provider (two creates) with exactly one write, a POST: `create`. */
+/** `up` of a new stack creates the resource and the `pulumi:pulumi:Stack` (two creates) with exactly one write, a POST: `create`. */
 export async function expectUpCreates(p: TestPlatform, e2e: E2EStack, create: { route: string; bodyFields: string[] }) {
   const up = await upLogged(p, e2e);
   expect(up.summary.resourceChanges).toEqual({ create: 2 });
@@ -249,7 +249,7 @@ export async function expectRefreshFinds(e2e: E2EStack, changes: Record<string, 
   expect(refresh.summary.resourceChanges).toMatchObject(changes);
 }
 
-/** destroy deletes `deletes` resources (the stack's provider among them), after which `lookup` answers 404. */
+/** destroy deletes `deletes` resources (the `pulumi:pulumi:Stack` among them), after which `lookup` answers 404. */
 export async function expectDestroyed(e2e: E2EStack, deletes: number, lookup: () => Promise<unknown>): Promise<void> {
   const destroy = await e2e.stack.destroy();
   expect(destroy.summary.resourceChanges).toEqual({ delete: deletes });

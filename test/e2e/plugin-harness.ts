@@ -1,7 +1,12 @@
 // The provider plugin for e2e tests: the installed package's plugin executable
 // (scripts/plugin-executable.ts) first on the engine's PATH, where it finds ambient plugins.
 // Programs use the plugin's SDK from the installed package, as users do.
-import { pluginPath } from "../../scripts/plugin-executable";
+import { afterAll } from "vitest";
+import { pluginPath, removePluginExecutable } from "../../scripts/plugin-executable";
+
+// vitest ends its worker processes without an `exit` event, so the executable's directory goes
+// with the test file that used it.
+afterAll(removePluginExecutable);
 
 export { PLUGIN_EXECUTABLE, pluginExecutable, pluginMain, pluginVersion } from "../../scripts/plugin-executable";
 

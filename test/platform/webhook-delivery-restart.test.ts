@@ -15,7 +15,9 @@ import { nextAttempt, type WebhookDeliveryOptions } from "../../platform/service
 import { recordDelivery, triggerMessageEvent } from "../../platform/services/webhooks";
 import { Store } from "../../platform/store";
 import { harness, type Answer, type Call, type Harness } from "./helpers";
-import { deliveries, fire, PAYLOAD, receiver, signed, subscribedTrigger, type Receiver } from "./webhooks";
+import { COMMIT_PAYLOAD } from "../../scripts/end-user";
+import { standardHeaders } from "../../scripts/webhook-receiver";
+import { deliveries, fire, receiver, subscribedTrigger, type Receiver } from "./webhooks";
 
 /** What the tests close: platforms, receivers and the folder of the store file. */
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -95,8 +97,8 @@ describe("webhook deliveries across a restart", () => {
     const [sent] = hook.received;
     expect(sent!.headers["webhook-id"]).toBe(fired.body.delivery_id);
     expect(sent!.headers["x-platform-delivery-attempt"]).toBe("2");
-    const verified = TriggerMessageEvent.parse(new Webhook(first.subscription.secret).verify(sent!.body, signed(sent!)));
-    expect(verified).toMatchObject({ id: fired.body.delivery_id, type: "platform.trigger.message", metadata: { trigger_id: first.triggerId }, data: PAYLOAD });
+    const verified = TriggerMessageEvent.parse(new Webhook(first.subscription.secret).verify(sent!.body, standardHeaders(sent!.headers)));
+    expect(verified).toMatchObject({ id: fired.body.delivery_id, type: "platform.trigger.message", metadata: { trigger_id: first.triggerId }, data: COMMIT_PAYLOAD });
     const [logged] = await deliveries(later);
     expect(logged.attempts).toEqual([before.attempts[0], expect.objectContaining({ attempt: 2, status_code: 200 })]);
     expect(logged.event).toEqual(verified);
@@ -108,7 +110,7 @@ describe("webhook deliveries across a restart", () => {
     const first = await firstRun(path, hook.url, { retryDelaysMs: [20], timeoutMs: 2000 });
     // Recorded as the event route records one, but the run stops before sending it.
     const trigger = first.h.store.triggers.get(first.h.projectId, first.triggerId)!;
-    const event = triggerMessageEvent(trigger, first.h.catalog, PAYLOAD, new Date().toISOString());
+    const event = triggerMessageEvent(trigger, first.h.catalog, COMMIT_PAYLOAD, new Date().toISOString());
     const recorded = first.h.store.transaction(() => recordDelivery(first.h.store, trigger, event));
     expect(recorded).toEqual({ deliveryId: event.id, skipped: null });
     await first.close();
@@ -117,7 +119,7 @@ describe("webhook deliveries across a restart", () => {
     const later = await laterRun(path, first.h.apiKey, { retryDelaysMs: [20], timeoutMs: 2000 });
     await vi.waitFor(async () => expect((await deliveries(later))[0]?.status).toBe("delivered"));
     expect(hook.received.map((r) => r.headers["x-platform-delivery-attempt"])).toEqual(["1"]);
-    expect(new Webhook(first.subscription.secret).verify(hook.received[0]!.body, signed(hook.received[0]!))).toEqual(event);
+    expect(new Webhook(first.subscription.secret).verify(hook.received[0]!.body, standardHeaders(hook.received[0]!.headers))).toEqual(event);
   });
 
   it("waits what remains of the retry delay, counted from the last attempt", async () => {

@@ -10,7 +10,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { TriggerDisabledEvent, TriggerMessageEvent } from "../../api";
 import type { WebhookDeliveryOptions } from "../../platform/services/webhook-delivery";
 import { expectError, harness, type Harness } from "./helpers";
-import { deliveries, fire, PAYLOAD, receiver, signed, subscribedTrigger, type Receiver } from "./webhooks";
+import { COMMIT_PAYLOAD } from "../../scripts/end-user";
+import { standardHeaders } from "../../scripts/webhook-receiver";
+import { deliveries, fire, receiver, subscribedTrigger, type Receiver } from "./webhooks";
 
 let h: Harness | undefined;
 let hook: Receiver | undefined;
@@ -41,18 +43,18 @@ describe("webhook delivery", () => {
     expect(delivery!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(delivery!.headers["x-platform-webhook-version"]).toBe("V3");
     expect(delivery!.headers["x-platform-delivery-attempt"]).toBe("1");
-    const verified = TriggerMessageEvent.parse(new Webhook(subscription.secret).verify(delivery!.body, signed(delivery!)));
+    const verified = TriggerMessageEvent.parse(new Webhook(subscription.secret).verify(delivery!.body, standardHeaders(delivery!.headers)));
     expect(verified).toMatchObject({
       id: fired.body.delivery_id,
       type: "platform.trigger.message",
       metadata: { project_id: h.projectId, trigger_id: triggerId, trigger_slug: "GITHUB_COMMIT_EVENT", toolkit_slug: "github", connected_account_id: account.id, auth_config_id: config.id, user_id: "alice" },
-      data: PAYLOAD,
+      data: COMMIT_PAYLOAD,
     });
 
     const tampered = delivery!.body.replace("Fix the build", "Break the build");
-    expect(() => new Webhook(subscription.secret).verify(tampered, signed(delivery!))).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(subscription.secret).verify(tampered, standardHeaders(delivery!.headers))).toThrow(WebhookVerificationError);
     const otherSecret = `whsec_${Buffer.alloc(24, 7).toString("base64")}`;
-    expect(() => new Webhook(otherSecret).verify(delivery!.body, signed(delivery!))).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(otherSecret).verify(delivery!.body, standardHeaders(delivery!.headers))).toThrow(WebhookVerificationError);
 
     await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("delivered"));
     const [logged] = await deliveries(h);
@@ -66,7 +68,7 @@ describe("webhook delivery", () => {
     await vi.waitFor(async () => expect((await deliveries(h))[0]?.status).toBe("delivered"));
     expect(hook.received.map((r) => r.headers["x-platform-delivery-attempt"])).toEqual(["1", "2", "3"]);
     expect(new Set(hook.received.map((r) => r.headers["webhook-id"]))).toEqual(new Set([fired.body.delivery_id]));
-    for (const r of hook.received) expect(() => new Webhook(subscription.secret).verify(r.body, signed(r))).not.toThrow();
+    for (const r of hook.received) expect(() => new Webhook(subscription.secret).verify(r.body, standardHeaders(r.headers))).not.toThrow();
     expect((await deliveries(h))[0].attempts.map((a: { status_code: number }) => a.status_code)).toEqual([500, 503, 200]);
   });
 
@@ -109,18 +111,18 @@ describe("webhook delivery", () => {
     await fire(h, triggerId);
     await vi.waitFor(() => expect(hook.received).toHaveLength(1));
     const r = hook.received[0]!;
-    expect(() => new Webhook(rotated).verify(r.body, signed(r))).not.toThrow();
-    expect(() => new Webhook(subscription.secret).verify(r.body, signed(r))).toThrow(WebhookVerificationError);
+    expect(() => new Webhook(rotated).verify(r.body, standardHeaders(r.headers))).not.toThrow();
+    expect(() => new Webhook(subscription.secret).verify(r.body, standardHeaders(r.headers))).toThrow(WebhookVerificationError);
   });
 
   it("checks the payload against the trigger type's schema and scopes triggers to the caller", async () => {
     const { h, triggerId } = await setUp([200]);
-    const bad = expectError(await fire(h, triggerId, { ...PAYLOAD, author: "octo", extra: 1 }), 400, "validation_error");
+    const bad = expectError(await fire(h, triggerId, { ...COMMIT_PAYLOAD, author: "octo", extra: 1 }), 400, "validation_error");
     expect(bad.errors).toEqual(["payload.author: must be a object", "payload.extra: not a field of GITHUB_COMMIT_EVENT (fields: id, message, author, timestamp, url, branch)"]);
     expect(expectError(await fire(h, triggerId, "text"), 400).errors).toEqual(["payload: Invalid input: expected record, received string"]);
     expectError(await fire(h, "ti_unknown"), 404, "not_found");
-    expectError(await fire(h, triggerId, PAYLOAD, { apiKey: h.otherApiKey }), 404, "not_found");
-    expectError(await fire(h, triggerId, PAYLOAD, {}), 401, "unauthorized");
+    expectError(await fire(h, triggerId, COMMIT_PAYLOAD, { apiKey: h.otherApiKey }), 404, "not_found");
+    expectError(await fire(h, triggerId, COMMIT_PAYLOAD, {}), 401, "unauthorized");
     // The organization key reaches every project of the organization.
     expect((await fire(h, triggerId, { id: "1" }, { orgKey: h.orgKey })).status).toBe(202);
     expect((await h.call({ url: "/_local/webhook_deliveries", apiKey: h.otherApiKey })).body.items).toEqual([]);
@@ -168,7 +170,7 @@ describe("platform.trigger.disabled", () => {
     const [sent] = hook.received;
     expect(sent!.headers["x-platform-webhook-version"]).toBe("V3");
     expect(sent!.headers["x-platform-delivery-attempt"]).toBe("1");
-    const event = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(sent!.body, signed(sent!)));
+    const event = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(sent!.body, standardHeaders(sent!.headers)));
     const { disabled_at } = await listed(h, triggerId);
     expect(event).toEqual({
       id: sent!.headers["webhook-id"],
@@ -185,7 +187,7 @@ describe("platform.trigger.disabled", () => {
     expect((await manage(h, triggerId, "enable")).status).toBe(200);
     expect((await manage(h, triggerId, "disable")).status).toBe(200);
     await vi.waitFor(async () => expect((await deliveries(h)).map((d: { status: string }) => d.status)).toEqual(["delivered", "delivered"]));
-    const second = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(hook.received[1]!.body, signed(hook.received[1]!)));
+    const second = TriggerDisabledEvent.parse(new Webhook(subscription.secret).verify(hook.received[1]!.body, standardHeaders(hook.received[1]!.headers)));
     expect(second.id).not.toBe(event.id);
     expect(second.data.disabled_at).toBe((await listed(h, triggerId)).disabled_at);
     expect(hook.received).toHaveLength(2);

@@ -1,6 +1,6 @@
 /**
- * Shared by the webhook delivery tests: a real HTTP receiver on 127.0.0.1, the Standard Webhooks
- * headers a verifier takes, a GitHub trigger instance with the project subscribed to a URL, and
+ * Shared by the webhook delivery tests: a real HTTP receiver on 127.0.0.1 that records what it got,
+ * a GitHub trigger instance with the project subscribed to a URL, and
  * the local routes that fire events and list deliveries.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -43,18 +43,6 @@ export async function receiver(statuses: number[] = [200], port = 0): Promise<Re
   };
 }
 
-/** The three Standard Webhooks headers of a delivery, as a verifier takes them. */
-export function signed(r: Received): Record<string, string> {
-  return {
-    "webhook-id": String(r.headers["webhook-id"]),
-    "webhook-timestamp": String(r.headers["webhook-timestamp"]),
-    "webhook-signature": String(r.headers["webhook-signature"]),
-  };
-}
-
-/** The commit a GITHUB_COMMIT_EVENT trigger reports, as the demo's application fires it. */
-export const PAYLOAD = COMMIT_PAYLOAD;
-
 /** A GitHub trigger instance of the main project, and the project's subscription to `webhookUrl`. */
 export async function subscribedTrigger(h: Harness, webhookUrl: string, enabledEvents = ["platform.trigger.message"]) {
   const config = await h.authConfig("github", "API_KEY");
@@ -70,7 +58,7 @@ export async function subscribedTrigger(h: Harness, webhookUrl: string, enabledE
   return { triggerId: trigger.body.trigger_id as string, account, config, subscription: subscription.body };
 }
 
-export const fire = (h: Harness, triggerId: string, payload: unknown = PAYLOAD, keys: { apiKey?: string; orgKey?: string } = { apiKey: h.apiKey }) =>
+export const fire = (h: Harness, triggerId: string, payload: unknown = COMMIT_PAYLOAD, keys: { apiKey?: string; orgKey?: string } = { apiKey: h.apiKey }) =>
   h.call({ method: "POST", url: `/_local/trigger_instances/${triggerId}/events`, ...keys, body: { payload } });
 
 /** The main project's delivery log, newest first. */

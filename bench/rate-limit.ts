@@ -14,6 +14,9 @@
  *     Beside the wall times, each step's CPU time by process (provider host, engine, program,
  *     platform) per resource, and the bytes each resource takes in the checkpoint: CPU time and
  *     bytes do not depend on the machine's load, so they tell what of a ratio is ours.
+ * (c) What one call costs a provider process: fresh processes reading 400 MCP servers with a bare
+ *     undici GET, with our client and with the McpServer provider's `read` (bench/provider-call-probe.ts),
+ *     so that our code's share of (b)'s provider CPU is measured beside the HTTP call's own.
  *
  * The platform runs in its own process with an in-memory store, a fresh one per stack of (a)
  * (so its limiter and request log start empty) and one for all of (b).
@@ -21,10 +24,13 @@
  * Sizes can be narrowed for a quick run: BENCH_LIMITED_SIZES=500 BENCH_SCALE_SIZES=100,400; an
  * empty BENCH_LIMITED_SIZES skips (a) and keeps its figures from RESULTS.md.
  */
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import * as path from "node:path";
 import type { PulumiFn } from "@pulumi/pulumi/automation";
 import { createLocalAuthConfig } from "../platform";
-import { NoCallResource, RESULTS_FILE, SameShapeNoCallResource, call, cpuMeter, createStack, log, machineLine, providerConfig, serverInputs, startServer, table, timed, publish, runWhenMain, type ChildServer, type CpuSplit } from "./common";
+import { IntegrationPlatformClient } from "../provider/client";
+import { NoCallResource, RESULTS_FILE, SameShapeNoCallResource, call, cpuMeter, createStack, log, machineLine, median, providerConfig, serverInputs, startServer, table, timed, publish, runWhenMain, type ChildServer, type CpuSplit } from "./common";
 
 const LIMIT = 20;
 const PARALLEL = 32;
@@ -288,6 +294,71 @@ async function scaleSection(): Promise<string> {
   ].join("\n");
 }
 
+// ---------------------------------------------------------------------------------------------
+// (c) what one call costs our provider process, beside a bare HTTP GET
+
+const PROBE_MODES = ["undici", "client", "provider"] as const;
+type ProbeMode = (typeof PROBE_MODES)[number];
+const PROBE_CALLS = 400;
+const PROBE_RUNS = 3;
+
+function probe(mode: ProbeMode, input: { url: string; apiKey: string; ids: string[] }): Promise<{ loadMs: number; perCallMs: number }> {
+  const child = spawn(process.execPath, [path.join(__dirname, "provider-call-probe.js"), mode], { stdio: ["pipe", "pipe", "inherit"] });
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => (out += String(chunk)));
+  child.stdin.end(JSON.stringify(input));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as { loadMs: number; perCallMs: number }) : reject(new Error(`provider-call probe ${mode} exited with ${code}`))));
+  });
+}
+
+/**
+ * The CPU a fresh process spends loading and reading ${PROBE_CALLS} MCP servers: bare undici, our client, the
+ * provider's `read`. The difference of the last two to the first is what our code adds to a call.
+ */
+async function callCostSection(): Promise<string> {
+  const { server, authConfigId } = await platformServer();
+  try {
+    const client = new IntegrationPlatformClient({ baseUrl: server.url, apiKey: server.apiKey! });
+    const ids: string[] = [];
+    for (let i = 0; i < PROBE_CALLS; i++) {
+      const { name, authConfigIds, toolkits, allowedTools } = serverInputs(i, authConfigId);
+      ids.push((await client.mcp.create({ name, auth_config_ids: authConfigIds, toolkits, allowed_tools: allowedTools })).id);
+    }
+    const runs = Object.fromEntries(PROBE_MODES.map((mode) => [mode, [] as { loadMs: number; perCallMs: number }[]])) as Record<ProbeMode, { loadMs: number; perCallMs: number }[]>;
+    // Interleaved, so that each mode sees the machine as loaded as the others.
+    for (let run = 0; run < PROBE_RUNS; run++) for (const mode of PROBE_MODES) runs[mode].push(await probe(mode, { url: server.url, apiKey: server.apiKey!, ids }));
+    const figures = (mode: ProbeMode) => ({ load: median(runs[mode].map((r) => r.loadMs)), perCall: median(runs[mode].map((r) => r.perCallMs)) });
+    const floor = figures("undici");
+    const label: Record<ProbeMode, string> = {
+      undici: "bare undici GET + JSON.parse",
+      client: "our client: `mcp.get`",
+      provider: "our provider: McpServer `read`",
+    };
+    const rows = PROBE_MODES.map((mode) => {
+      const { load, perCall } = figures(mode);
+      const perResource = (load + perCall * (PROBE_CALLS - 1)) / PROBE_CALLS;
+      const floorPerResource = (floor.load + floor.perCall * (PROBE_CALLS - 1)) / PROBE_CALLS;
+      return [label[mode], load.toFixed(1), perCall.toFixed(3), perResource.toFixed(3), mode === "undici" ? "—" : `+${(perResource - floorPerResource).toFixed(3)}`];
+    });
+    log(`  (c) ${rows.map((row) => `${row[0]}: ${row[3]} ms per read`).join("; ")}`);
+    return [
+      "### (c) what one call costs the provider process",
+      "",
+      `A fresh process (as a provider process starts) with @pulumi/pulumi loaded reads ${PROBE_CALLS} MCP servers, 8 at`,
+      "a time, three ways: a bare undici GET with JSON.parse (what any client on undici pays), our client's `mcp.get`,",
+      "and the McpServer provider's `read` (what refresh runs, minus gRPC). CPU of the whole process (JIT and GC",
+      `threads included), medians of ${PROBE_RUNS} runs each: loading the modules plus the first read, then per read. \`per`,
+      `resource\` spreads the load over the ${PROBE_CALLS} reads, as a provider process of a ${PROBE_CALLS}-resource stack does.`,
+      "",
+      table(["reads", "load + first read, ms", "per read, ms", `per resource at N=${PROBE_CALLS}, ms`, "above bare undici, ms"], rows),
+    ].join("\n");
+  } finally {
+    await server.stop();
+  }
+}
+
 /** Part (a) as the last run wrote it in RESULTS.md, for a run that skips it (BENCH_LIMITED_SIZES empty). */
 function previousLimitedSection(): string {
   const previous = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, "utf8") : "";
@@ -305,7 +376,9 @@ export async function main(): Promise<boolean> {
   const limited = LIMITED_SIZES.length > 0 ? await limitedSection() : { markdown: previousLimitedSection(), ok: true };
   log(`rate-limit (b): lifecycle beside no-call resources, N = ${SCALE_SIZES.join(", ")}`);
   const scale = await scaleSection();
-  const markdown = ["## Large stacks and the rate limit (bench/rate-limit.ts)", "", `Machine: ${machine}`, "", limited.markdown, "", scale].join("\n");
+  log("rate-limit (c): the provider's CPU per call beside a bare GET");
+  const callCost = await callCostSection();
+  const markdown = ["## Large stacks and the rate limit (bench/rate-limit.ts)", "", `Machine: ${machine}`, "", limited.markdown, "", scale, "", callCost].join("\n");
   publish("rate-limit", markdown);
   return limited.ok;
 }

@@ -22,7 +22,8 @@
  * (so its limiter and request log start empty) and one for all of (b).
  *
  * Sizes can be narrowed for a quick run: BENCH_LIMITED_SIZES=500 BENCH_SCALE_SIZES=100,400; an
- * empty BENCH_LIMITED_SIZES skips (a) and keeps its figures from RESULTS.md.
+ * empty BENCH_LIMITED_SIZES skips (a), an empty BENCH_SCALE_SIZES skips (b), each keeping its
+ * figures from RESULTS.md.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
@@ -359,23 +360,27 @@ async function callCostSection(): Promise<string> {
   }
 }
 
-/** Part (a) as the last run wrote it in RESULTS.md, for a run that skips it (BENCH_LIMITED_SIZES empty). */
-function previousLimitedSection(): string {
+/**
+ * Part (a) or (b) as the last run wrote it in RESULTS.md, for a run that skips it (its sizes variable
+ * empty), with a note naming the run that measured it.
+ */
+function previousPart(part: "a" | "b", variable: string): string {
   const previous = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, "utf8") : "";
-  const part = /### \(a\)[\s\S]*?(?=### \(b\)|<!-- rate-limit:end -->)/.exec(previous)?.[0].trimEnd();
+  const next = part === "a" ? "### \\(b\\)" : "### \\(c\\)";
+  const text = new RegExp(`### \\(${part}\\)[\\s\\S]*?(?=${next}|<!-- rate-limit:end -->)`).exec(previous)?.[0].trimEnd();
   const machine = /<!-- rate-limit:start -->[\s\S]*?Machine: (.*)/.exec(previous)?.[1];
-  if (!part) return "### (a) not run (BENCH_LIMITED_SIZES was empty)";
+  if (!text) return `### (${part}) not run (${variable} was empty)`;
   // Already kept once: its note names the run that measured it.
-  if (part.includes("(Kept from an earlier run")) return part;
-  return `${part}\n\n(Kept from an earlier run, machine: ${machine ?? "unknown"}; this run had BENCH_LIMITED_SIZES empty.)`;
+  if (text.includes("(Kept from an earlier run")) return text;
+  return `${text}\n\n(Kept from an earlier run, machine: ${machine ?? "unknown"}; this run had ${variable} empty.)`;
 }
 
 export async function main(): Promise<boolean> {
   const machine = await machineLine();
   log(`rate-limit (a): up --parallel ${PARALLEL} against --rate-limit ${LIMIT}, N = ${LIMITED_SIZES.join(", ") || "none (kept from RESULTS.md)"}`);
-  const limited = LIMITED_SIZES.length > 0 ? await limitedSection() : { markdown: previousLimitedSection(), ok: true };
-  log(`rate-limit (b): lifecycle beside no-call resources, N = ${SCALE_SIZES.join(", ")}`);
-  const scale = await scaleSection();
+  const limited = LIMITED_SIZES.length > 0 ? await limitedSection() : { markdown: previousPart("a", "BENCH_LIMITED_SIZES"), ok: true };
+  log(`rate-limit (b): lifecycle beside no-call resources, N = ${SCALE_SIZES.join(", ") || "none (kept from RESULTS.md)"}`);
+  const scale = SCALE_SIZES.length > 0 ? await scaleSection() : previousPart("b", "BENCH_SCALE_SIZES");
   log("rate-limit (c): the provider's CPU per call beside a bare GET");
   const callCost = await callCostSection();
   const markdown = ["## Large stacks and the rate limit (bench/rate-limit.ts)", "", `Machine: ${machine}`, "", limited.markdown, "", scale, "", callCost].join("\n");

@@ -13,6 +13,8 @@
  *   `Cannot read properties of undefined (reading 'toJavaScript')` — the same
  *   fault that keeps dynamic resources from being imported (pulumi/pulumi#16175).
  */
+// First: the compile cache covers only the modules loaded after it is on.
+import { flushCompileCache } from "./compile-cache";
 import { createRequire } from "node:module";
 import * as path from "node:path";
 import { readFileSync } from "node:fs";
@@ -57,4 +59,4 @@ function packageVersion(): string {
 }
 
 withProtocolFixes();
-void main(pluginProvider(packageVersion()), process.argv.slice(2));
+void main(pluginProvider(packageVersion()), process.argv.slice(2)).then(flushCompileCache);

@@ -7,7 +7,10 @@
  *
  * Nothing here runs inside a request: a request records a delivery and hands its id over
  * once committed (`enqueue`), and answers without waiting. `resume()` (the app's onReady)
- * schedules what an earlier run left pending, so a restart loses no delivery. `close()` (the
+ * schedules what an earlier run left pending, so a restart loses no delivery. At most
+ * `maxConcurrent` attempts are in flight; the others wait their turn in the order they became
+ * due, so a burst of events, or thousands of deliveries resumed at once after an outage, does
+ * not open a connection each. `close()` (the
  * app's onClose) cancels what is scheduled, aborts what is in flight and waits for it, so
  * nothing touches the store after the app has closed.
  */
@@ -20,10 +23,13 @@ export interface WebhookDeliveryOptions {
   retryDelaysMs?: readonly number[];
   /** Time limit of one attempt, in ms. Default 10000. */
   timeoutMs?: number;
+  /** Attempts in flight at once, over all subscriptions. Default 32. */
+  maxConcurrent?: number;
 }
 
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 600_000];
 export const DEFAULT_DELIVERY_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_CONCURRENT_DELIVERIES = 32;
 
 /** Why an attempt got no answer, without the URL or anything else the error may carry. */
 function reasonOf(error: unknown): string {
@@ -51,6 +57,10 @@ export function nextAttempt(attempts: readonly DeliveryAttempt[], retryDelaysMs:
 export class WebhookDispatcher {
   private readonly retryDelaysMs: readonly number[];
   private readonly timeoutMs: number;
+  private readonly maxConcurrent: number;
+  /** Attempts holding a slot, and the attempts waiting for one (each resolves when handed a slot). */
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly abort = new AbortController();
@@ -62,6 +72,8 @@ export class WebhookDispatcher {
   ) {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+    this.maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT_DELIVERIES;
+    if (!Number.isInteger(this.maxConcurrent) || this.maxConcurrent < 1) throw new Error(`maxConcurrent must be a whole number >= 1, got ${this.maxConcurrent}`);
   }
 
   /** Sends a delivery the store has committed: its first attempt starts on a later turn of the event loop. */
@@ -92,13 +104,27 @@ export class WebhookDispatcher {
     if (this.closed) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      const running = this.attempt(deliveryId, attempt).catch((error: unknown) => {
+      const running = this.withSlot(() => this.attempt(deliveryId, attempt)).catch((error: unknown) => {
         process.stderr.write(`[integration-platform] webhook delivery ${deliveryId} failed unexpectedly: ${reasonOf(error)}\n`);
       });
       this.inFlight.add(running);
       void running.finally(() => this.inFlight.delete(running));
     }, delayMs);
     this.timers.add(timer);
+  }
+
+  /** Runs `task` once fewer than `maxConcurrent` attempts are in flight, in the order asked. */
+  private async withSlot(task: () => Promise<void>): Promise<void> {
+    if (this.running < this.maxConcurrent) this.running++;
+    // A finishing task hands its slot over directly, so a newcomer cannot take it in between.
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
   }
 
   private async attempt(deliveryId: string, attempt: number): Promise<void> {

@@ -3,7 +3,7 @@
  * trigger instance (`platform.trigger.disabled`), and their deliveries to a real HTTP receiver on
  * 127.0.0.1, checked with the official Standard Webhooks library.
  */
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -128,6 +128,41 @@ describe("webhook delivery", () => {
     expect((await h.call({ url: "/_local/webhook_deliveries", apiKey: h.otherApiKey })).body.items).toEqual([]);
     expect((await h.call({ url: "/_local/webhook_deliveries", orgKey: h.orgKey })).body.items).toHaveLength(1);
     expect(expectError(await h.call({ url: "/_local/webhook_deliveries?limit=0", apiKey: h.apiKey }), 400).errors).toEqual(["limit: must be at least 1"]);
+  });
+
+  it("keeps at most maxConcurrent attempts in flight, and delivers every one in the end", async () => {
+    // A receiver that holds every request open until the test answers it, counting how many are open at once.
+    const open = new Set<ServerResponse>();
+    let most = 0;
+    const holding = createServer((request, response) => {
+      request.resume();
+      request.on("end", () => {
+        open.add(response);
+        most = Math.max(most, open.size);
+      });
+    });
+    await new Promise<void>((resolve) => holding.listen(0, "127.0.0.1", resolve));
+    try {
+      h = await harness({ webhookDelivery: { retryDelaysMs: [], timeoutMs: 10_000, maxConcurrent: 2 } });
+      const { triggerId } = await subscribedTrigger(h, `http://127.0.0.1:${(holding.address() as AddressInfo).port}/hooks`);
+      for (let i = 0; i < 5; i++) expect((await fire(h, triggerId)).status).toBe(202);
+      let answered = 0;
+      while (answered < 5) {
+        await vi.waitFor(() => expect(open.size).toBeGreaterThan(0));
+        // Held a moment, so that a third attempt, if one were sent, would be open beside them.
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        for (const response of open) {
+          response.end("ok");
+          open.delete(response);
+          answered++;
+        }
+      }
+      expect(most).toBe(2);
+      await vi.waitFor(async () => expect((await deliveries(h!)).map((d: { status: string }) => d.status)).toEqual(Array(5).fill("delivered")));
+    } finally {
+      holding.closeAllConnections();
+      await new Promise<void>((resolve) => holding.close(() => resolve()));
+    }
   });
 
   it("answers before the receiver does, and stops scheduled retries when the app closes", async () => {

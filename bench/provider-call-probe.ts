@@ -47,7 +47,7 @@ function reader(mode: ProbeMode, url: string, apiKey: string): (id: string) => P
   }
   const provider = require("pulumi-integration-platform/dist/provider/resources/mcp-server.provider.js") as typeof import("../provider/resources/mcp-server.provider");
   // What the state records beside the id: the project (so no session call) and, here, the key.
-  return (id) => provider.read(id, { projectId: "recorded", apiKey } as never);
+  return (id) => provider.read(id, { projectId: "recorded", apiKey } as Parameters<typeof provider.read>[1]);
 }
 
 async function main(): Promise<void> {

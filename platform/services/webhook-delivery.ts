@@ -41,6 +41,11 @@ function reasonOf(error: unknown): string {
   return "failed";
 }
 
+/** The wait before the attempt after `attempt`, or undefined when `attempt` was the last one. */
+function retryDelayAfter(retryDelaysMs: readonly number[], attempt: number): number | undefined {
+  return retryDelaysMs[attempt - 1];
+}
+
 /**
  * The next attempt of a pending delivery, from the attempts it logged: the one after the last,
  * once what remains of its retry delay (counted from the last attempt) has passed; at once when
@@ -50,7 +55,7 @@ function reasonOf(error: unknown): string {
 export function nextAttempt(attempts: readonly DeliveryAttempt[], retryDelaysMs: readonly number[], now: number): { attempt: number; delayMs: number } {
   const last = attempts.at(-1);
   if (!last) return { attempt: 1, delayMs: 0 };
-  const delayMs = retryDelaysMs[last.attempt - 1] ?? 0;
+  const delayMs = retryDelayAfter(retryDelaysMs, last.attempt) ?? 0;
   return { attempt: last.attempt + 1, delayMs: Math.max(0, Date.parse(last.at) + delayMs - now) };
 }
 
@@ -128,6 +133,8 @@ export class WebhookDispatcher {
   }
 
   private async attempt(deliveryId: string, attempt: number): Promise<void> {
+    // Handed a slot after close (it waited in the queue): leave it pending for the next start.
+    if (this.closed) return;
     const found = await this.store.read(() => {
       const delivery = this.store.webhookDeliveries.get(deliveryId);
       const subscription = delivery && this.store.webhookSubscriptions.get(delivery.project_id, delivery.subscription_id);
@@ -162,15 +169,18 @@ export class WebhookDispatcher {
         await response.arrayBuffer().catch(() => undefined);
         outcome = { attempt, at: sentAt.toISOString(), status_code: response.status };
       } catch (error) {
+        // Aborted by close: no answer to record; the next start sends this attempt again.
         if (this.closed) return;
         outcome = { attempt, at: sentAt.toISOString(), error: reasonOf(error) };
       }
     }
-    if (this.closed) return;
+    // An answer that arrived is recorded even when closing (close waits for it, the store is still
+    // open): dropping it would make the next start send an answered attempt again.
     const delivered = outcome.status_code !== undefined && outcome.status_code >= 200 && outcome.status_code < 300;
-    const retry = !delivered && subscription !== undefined && attempt <= this.retryDelaysMs.length;
+    const delay = retryDelayAfter(this.retryDelaysMs, attempt);
+    const retry = !delivered && subscription !== undefined && delay !== undefined;
     const status: DeliveryStatus = delivered ? "delivered" : retry ? "pending" : "failed";
     await this.store.write(() => this.store.webhookDeliveries.recordAttempt(delivery.id, outcome, status));
-    if (retry) this.schedule(delivery.id, attempt + 1, this.retryDelaysMs[attempt - 1]!);
+    if (retry) this.schedule(delivery.id, attempt + 1, delay);
   }
 }

@@ -54,11 +54,10 @@ export class WebhookDeliveryStore {
     webhookUrl: string;
     body: string;
     at: string;
-  }): WebhookDeliveryRecord {
+  }): void {
     this.db
       .stmt(`INSERT INTO webhook_deliveries (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', '[]', ?, ?)`)
       .run(input.id, input.projectId, input.subscriptionId, input.triggerId, input.eventType, input.webhookUrl, input.body, input.at, input.at);
-    return this.get(input.id)!;
   }
 
   /** By id alone: for the dispatcher, which holds ids it was handed by a request of the project. */

@@ -72,7 +72,7 @@ async function laterRun(path: string, apiKey: string, webhookDelivery: WebhookDe
   return { app, store, apiKey, call };
 }
 
-/** Waits until the first run has logged `count` failed attempts of its newest delivery, then answers that delivery. */
+/** Waits until the first run has logged `count` failed attempts of its newest delivery, and returns that delivery. */
 async function attemptsLogged(h: Harness, count: number) {
   await vi.waitFor(async () => expect((await deliveries(h))[0]?.attempts).toHaveLength(count));
   return (await deliveries(h))[0];

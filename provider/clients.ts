@@ -20,11 +20,13 @@ type Slot = { [SLOT]?: Map<string, IntegrationPlatformClient> };
 
 function clientFor(scheme: "apiKey" | "orgApiKey", key: string): IntegrationPlatformClient {
   // Read (and checked) on every call: settings are delivered by `configure`, and a bad value still fails here.
-  const options: ClientOptions = { baseUrl: baseUrl(), [scheme]: key, ...clientTuning() };
+  const settings = { baseUrl: baseUrl(), ...clientTuning() };
   const clients = ((globalThis as unknown as Slot)[SLOT] ??= new Map());
-  const id = JSON.stringify([options.baseUrl, options.maxRetries, options.timeoutMs, scheme, keyHash(key)]);
+  // Every setting is part of the id, so a setting added to clientTuning later cannot be shared by mistake.
+  const id = JSON.stringify([settings, scheme, keyHash(key)]);
   let client = clients.get(id);
   if (!client) {
+    const options: ClientOptions = { ...settings, [scheme]: key };
     client = new IntegrationPlatformClient(options);
     clients.set(id, client);
   }

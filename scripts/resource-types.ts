@@ -1,6 +1,6 @@
 /**
  * The source of provider/resources/types.generated.ts: from each field table
- * (kinds.ts), an `<Resource>Args` interface (each input a `pulumi.Input`) and a
+ * (schemas.ts), an `<Resource>Args` interface (each input a `pulumi.Input`) and a
  * `<Resource>Properties` interface (each input and output a `pulumi.Output`),
  * every property with its table description as a doc comment. Editors show
  * these on hover and "Go to definition" lands on them; the mapped types of
@@ -9,7 +9,7 @@
  * (test/provider/generated-types.check.ts compares them).
  */
 import type { FieldType, InputField, OutputField, ResourceSchema } from "../provider/resources/fields";
-import { RESOURCE_KINDS } from "../provider/resources/kinds";
+import { RESOURCE_SCHEMAS } from "../provider/resources/schemas";
 
 /** Where the generated file is checked in, from the package's root. */
 export const GENERATED_TYPES_PATH = "provider/resources/types.generated.ts";
@@ -95,7 +95,7 @@ export function resourceInterfaces(schema: ResourceSchema): string {
 
 /** The whole generated file. */
 export function resourceTypesSource(): string {
-  const schemas: ResourceSchema[] = Object.values(RESOURCE_KINDS).map((kind) => kind.schema);
+  const schemas: ResourceSchema[] = Object.values(RESOURCE_SCHEMAS);
   return [
     `// Generated from the field tables (provider/resources/*.schema.ts) by scripts/resource-types.ts.`,
     `// Do not edit: change a table, then run \`npm run generate:types\`.`,

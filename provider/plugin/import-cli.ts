@@ -24,10 +24,11 @@ async function run(): Promise<void> {
   if (file) {
     writeFileSync(file, text);
     console.error(`integration-platform-import: ${document.resources.length} objects written to ${file}; next: pulumi import --file ${file}`);
-    console.error(`integration-platform-import: ${AFTER_IMPORT}`);
   } else {
     process.stdout.write(text);
   }
+  // On stderr either way, so it never mixes into the document written to stdout.
+  console.error(`integration-platform-import: ${AFTER_IMPORT}`);
 }
 
 run().catch((err: unknown) => {

@@ -11,12 +11,7 @@ import * as pulumi from "@pulumi/pulumi";
 import type { ArgsOf, ResourceSchema } from "../resources/fields";
 import type { ResourceTypes } from "../resources/types.generated";
 import { secretKeys } from "../resources/fields";
-import { AUTH_CONFIG } from "../resources/auth-config.schema";
-import { MCP_SERVER } from "../resources/mcp-server.schema";
-import { PROJECT_CONFIG } from "../resources/project-config.schema";
-import { PROJECT } from "../resources/project.schema";
-import { TRIGGER_INSTANCE } from "../resources/trigger-instance.schema";
-import { WEBHOOK_SUBSCRIPTION } from "../resources/webhook-subscription.schema";
+import { RESOURCE_SCHEMAS as S } from "../resources/schemas";
 import { pluginToken } from "../resources/tokens";
 
 
@@ -45,21 +40,21 @@ export function pluginResourceClass<S extends ResourceSchema & { type: keyof Res
         additionalSecretOutputs: [...(opts?.additionalSecretOutputs ?? []), ...secrets],
       });
     }
+    /** An instance of the class it is called on (`McpServer.get(…) instanceof McpServer`). */
     static get(name: string, id: pulumi.Input<string>, opts?: pulumi.CustomResourceOptions) {
-      return new resource(name, undefined, { ...opts, id });
+      return new this(name, undefined, { ...opts, id });
     }
   };
-  Object.defineProperty(resource, "name", { value: schema.type });
   return resource as unknown as PluginClassOf<S["type"]>;
 }
 
 // A class declaration is the value and the instance type at once (`const s: McpServer = new McpServer(…)`).
-export class Project extends pluginResourceClass(PROJECT) {}
-export class ProjectConfig extends pluginResourceClass(PROJECT_CONFIG) {}
-export class McpServer extends pluginResourceClass(MCP_SERVER) {}
-export class TriggerInstance extends pluginResourceClass(TRIGGER_INSTANCE) {}
-export class AuthConfig extends pluginResourceClass(AUTH_CONFIG) {}
-export class WebhookSubscription extends pluginResourceClass(WEBHOOK_SUBSCRIPTION) {}
+export class Project extends pluginResourceClass(S.Project) {}
+export class ProjectConfig extends pluginResourceClass(S.ProjectConfig) {}
+export class McpServer extends pluginResourceClass(S.McpServer) {}
+export class TriggerInstance extends pluginResourceClass(S.TriggerInstance) {}
+export class AuthConfig extends pluginResourceClass(S.AuthConfig) {}
+export class WebhookSubscription extends pluginResourceClass(S.WebhookSubscription) {}
 
 // The same inputs as the dynamic resources'.
 export type { AuthConfigArgs, McpServerArgs, ProjectArgs, ProjectConfigArgs, TriggerInstanceArgs, WebhookSubscriptionArgs } from "../resources";

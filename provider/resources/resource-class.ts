@@ -65,6 +65,5 @@ export function resourceClass<S extends ResourceSchema & { type: keyof ResourceT
       );
     }
   };
-  Object.defineProperty(resource, "name", { value: schema.type });
   return resource as unknown as ResourceClassOf<S["type"]>;
 }

@@ -16,7 +16,7 @@ export const TRIGGER_INSTANCE = {
     triggerName: { api: "trigger_name", type: "string", required: true, change: "replace", inPath: true, ignoreCase: true, description: "Trigger type slug, e.g. `GITHUB_COMMIT_EVENT` (case-insensitive). Changing it replaces the trigger." },
     connectedAccountId: { api: "connected_account_id", type: "string", required: true, change: "replace", description: "The connected account the trigger listens on. Changing it replaces the trigger." },
     triggerConfig: { api: "trigger_config", type: "object", change: "update", description: "Inputs the trigger type's config schema asks for." },
-    enabled: { type: "boolean", change: "update", default: true, description: "Desired state; default true." },
+    enabled: { type: "boolean", change: "update", default: true, description: "Desired state." },
     ...projectChildInputs("trigger instance"),
   },
   outputs: {

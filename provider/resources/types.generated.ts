@@ -172,7 +172,7 @@ export interface TriggerInstanceArgs {
   /** Inputs the trigger type's config schema asks for. */
   triggerConfig?: pulumi.Input<Record<string, pulumi.Input<unknown>>> | pulumi.Input<Record<string, unknown> | undefined>;
   /**
-   * Desired state; default true.
+   * Desired state.
    * @default true
    */
   enabled?: pulumi.Input<boolean | undefined>;
@@ -194,7 +194,7 @@ export interface TriggerInstanceProperties {
   /** Inputs the trigger type's config schema asks for. */
   readonly triggerConfig: pulumi.Output<Record<string, unknown> | undefined>;
   /**
-   * Desired state; default true.
+   * Desired state.
    * @default true
    */
   readonly enabled: pulumi.Output<boolean | undefined>;
@@ -304,7 +304,7 @@ export interface WebhookSubscriptionArgs {
   /** Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`). */
   enabledEvents: pulumi.Input<pulumi.Input<string>[]>;
   /**
-   * Payload version; default V3.
+   * Payload version.
    * @default "V3"
    */
   version?: pulumi.Input<"V1" | "V2" | "V3" | undefined>;
@@ -326,7 +326,7 @@ export interface WebhookSubscriptionProperties {
   /** Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`). */
   readonly enabledEvents: pulumi.Output<string[]>;
   /**
-   * Payload version; default V3.
+   * Payload version.
    * @default "V3"
    */
   readonly version: pulumi.Output<"V1" | "V2" | "V3" | undefined>;

@@ -17,7 +17,7 @@ export const WEBHOOK_SUBSCRIPTION = {
   inputs: {
     webhookUrl: { api: "webhook_url", type: "string", required: true, change: "update", description: "Where events are POSTed (https)." },
     enabledEvents: { api: "enabled_events", type: "string[]", required: true, change: "update", description: "Event types delivered, e.g. `platform.trigger.message` (see `getWebhookEventTypes`)." },
-    version: { api: "version", type: "string", values: WEBHOOK_VERSIONS, change: "update", default: "V3", description: "Payload version; default V3." },
+    version: { api: "version", type: "string", values: WEBHOOK_VERSIONS, change: "update", default: "V3", description: "Payload version." },
     rotation: { type: "string", change: "update", description: "Any value, e.g. a date; changing it rotates the signing secret (POST …/rotate_secret). On adoption, declaring it rotates once so the stack knows the secret." },
     ...projectChildInputs("webhook subscription"),
   },

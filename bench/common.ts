@@ -12,9 +12,8 @@ import { createInterface } from "node:readline";
 import { promisify } from "node:util";
 import * as pulumi from "@pulumi/pulumi";
 import { LocalWorkspace, type ConfigMap, type PulumiFn, type Stack } from "@pulumi/pulumi/automation";
-import { IDENTITY_INPUT, identityOf } from "../provider/resources/create-keys";
-import { secretKeys } from "../provider/resources/fields";
 import { MCP_SERVER } from "../provider/resources/mcp-server.schema";
+import { resourceClass } from "../provider/resources/resource-class";
 import { stackConfigOf } from "../provider/settings";
 import { ensurePulumi, localBackendEnv, repoRoot, useEngine } from "../scripts/pulumi-engine";
 
@@ -323,27 +322,14 @@ const sameShapeNoCallProvider: pulumi.dynamic.ResourceProvider = {
   },
 };
 
-/** Every input and output key of the McpServer, undefined: declared as the McpServer class declares them (resource-class.ts). */
-const MCP_SERVER_KEYS = Object.fromEntries([...Object.keys(MCP_SERVER.inputs), ...Object.keys(MCP_SERVER.outputs)].map((key) => [key, undefined]));
-
 /**
- * A dynamic resource of an McpServer's shape that makes no call: the same 16 declared properties and
- * identity input, the same secret outputs, and outputs of the same keys and sizes. Beside the plain
- * no-call resource (5 properties, the inputs echoed), it separates what the resource's shape costs
- * the engine and the program from what our provider's work adds.
+ * A dynamic resource of an McpServer's shape that makes no call: the McpServer's own class (the same
+ * declared properties, identity input and secret outputs; resource-class.ts) over the no-call provider
+ * above, whose outputs have the same keys and sizes. Beside the plain no-call resource (5 properties,
+ * the inputs echoed), it separates what the resource's shape costs the engine and the program from
+ * what our provider's work adds. Its type token is the McpServer's; each kind has stacks of its own.
  */
-export class SameShapeNoCallResource extends pulumi.dynamic.Resource {
-  constructor(name: string, args: ServerInputs) {
-    super(
-      sameShapeNoCallProvider,
-      name,
-      { ...MCP_SERVER_KEYS, ...args, [IDENTITY_INPUT]: identityOf(pulumi.getProject(), pulumi.getStack(), MCP_SERVER.type, name) },
-      { additionalSecretOutputs: secretKeys(MCP_SERVER) },
-      "bench",
-      "SameShapeNoCall",
-    );
-  }
-}
+export class SameShapeNoCallResource extends resourceClass(MCP_SERVER, sameShapeNoCallProvider) {}
 
 // ---------------------------------------------------------------------------------------------
 // Calling the local platform

@@ -174,7 +174,7 @@ interface Lifecycle {
 
 /** A resource's share of the checkpoint, averaged over the stack's resources of the benchmark's kind. */
 function bytesPerResource(deployment: { resources?: { type: string; inputs?: Record<string, unknown>; outputs?: Record<string, unknown> }[] }) {
-  const mine = (deployment.resources ?? []).filter((r) => r.type.endsWith(":McpServer") || r.type.endsWith(":NoCall") || r.type.endsWith(":SameShapeNoCall"));
+  const mine = (deployment.resources ?? []).filter((r) => r.type.endsWith(":McpServer") || r.type.endsWith(":NoCall"));
   const bytes = (value: unknown) => (value === undefined ? 0 : JSON.stringify(value).length);
   const average = (of: (r: (typeof mine)[number]) => number) => Math.round(mine.reduce((sum, r) => sum + of(r), 0) / Math.max(1, mine.length));
   return { stateBytes: average(bytes), providerBytes: average((r) => bytes(r.inputs?.__provider) + bytes(r.outputs?.__provider)) };
@@ -365,11 +365,14 @@ async function callCostSection(): Promise<string> {
  * empty), with a note naming the run that measured it.
  */
 function previousPart(part: "a" | "b", variable: string): string {
-  const previous = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, "utf8") : "";
+  const results = existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, "utf8") : "";
+  // This benchmark's section only: other sections may have parts of the same names.
+  const previous = /<!-- rate-limit:start -->[\s\S]*?<!-- rate-limit:end -->/.exec(results)?.[0] ?? "";
   const next = part === "a" ? "### \\(b\\)" : "### \\(c\\)";
   const text = new RegExp(`### \\(${part}\\)[\\s\\S]*?(?=${next}|<!-- rate-limit:end -->)`).exec(previous)?.[0].trimEnd();
-  const machine = /<!-- rate-limit:start -->[\s\S]*?Machine: (.*)/.exec(previous)?.[1];
-  if (!text) return `### (${part}) not run (${variable} was empty)`;
+  const machine = /Machine: (.*)/.exec(previous)?.[1];
+  // No figures to keep (none, or an earlier run skipped this part too).
+  if (!text || text.startsWith(`### (${part}) not run`)) return `### (${part}) not run (${variable} was empty)`;
   // Already kept once: its note names the run that measured it.
   if (text.includes("(Kept from an earlier run")) return text;
   return `${text}\n\n(Kept from an earlier run, machine: ${machine ?? "unknown"}; this run had ${variable} empty.)`;

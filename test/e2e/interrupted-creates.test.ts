@@ -54,7 +54,8 @@ describe("creates interrupted by kill -9, then run again (real engine)", () => {
   for (const { kind, live, route, skipCheckpoints } of cases) {
     const title = skipCheckpoints ? `${kind}, the killed up without checkpoints` : kind;
     it(`${title}: exactly one object per resource after the kill, cancel and up`, async () => {
-      const prefix = `kill-${kind}${skipCheckpoints ? "-nockpt" : ""}`;
+      // Neither prefix starts the other: each case counts only its own objects.
+      const prefix = `${skipCheckpoints ? "nockpt" : "kill"}-${kind}`;
       const e2e = await createE2EStack({
         program: { workDir: path.join(fixturesDir, "interrupted-creates") },
         platform: { baseUrl: platform.url, apiKey: platform.apiKey!, orgApiKey: platform.orgApiKey! },

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { describe, expect, it } from "vitest";
-import { upLogged, useE2EStack } from "./harness";
+import { expectNoWritePreview, upLogged, useE2EStack } from "./harness";
 import { PLUGIN_EXECUTABLE, pluginExecutable, pluginSdk, pluginVersion } from "./plugin-harness";
 import { useTestPlatform } from "../support/platform";
 
@@ -43,8 +43,6 @@ describe("provider plugin: installed with `pulumi plugin install --file` (real e
     // The engine says so when it takes a plugin from PATH instead of the plugin directory.
     expect(up.stdout + up.stderr).not.toContain(`${PLUGIN_EXECUTABLE} from $PATH`);
     expect((await p.client.mcp.get(String(up.outputs.serverId?.value))).name).toBe("Installed Plugin");
-    p.clearLog();
-    expect((await e2e.stack.preview()).changeSummary).toEqual({ same: 2 });
-    expect(p.writes()).toEqual([]);
+    await expectNoWritePreview(p, e2e, 2);
   });
 });
